@@ -1,0 +1,873 @@
+"""Provides the Stadium engine: the football memory game of rules/stadium.md (S1–S7).
+
+Read top to bottom as a turn happens: the deck (S1), set-up (S2), the state and its
+turn structure (S3), reward cards and response windows (S4), the end (S5), views,
+notation (S6) and the JSON round trip.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .assets import deck_path, read_toml, require
+from .errors import DeckError, IllegalAction, OptionError
+from .i18n import _
+from .rng import GameRng
+
+ID = "stadium"
+NAME = "Stadium"
+DESCRIPTION = "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+YELLOW, RED, VAR, GAME = "YELLOW", "RED", "VAR", "GAME"
+REWARDS = (YELLOW, RED, VAR, GAME)
+REWARD_NAMES = {YELLOW: "YELLOW", RED: "RED", VAR: "VAR", GAME: "PLAY GAME"}
+MAX_ROWS = 26
+MAX_COLS = 99
+
+
+# ---------------------------------------------------------------------------
+# S1. Components: the deck file
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A Stadium deck: footballers in file order (each printed twice) and reward counts."""
+
+    name: str
+    footballers: tuple[tuple[str, str, int], ...]  # (id, name, stars)
+    rewards: dict[str, int]
+
+    @property
+    def size(self) -> int:
+        return 2 * len(self.footballers) + sum(self.rewards.values())
+
+
+def load_deck(path: str | Path | None = None) -> Deck:
+    """Load and validate a Stadium deck file (S1.4); the default deck when no path is given."""
+    p = Path(path) if path else deck_path("stadium")
+    file = str(p)
+    data = read_toml(p)
+    title = data.get("name", p.stem)
+    raw = data.get("footballer")
+    if not isinstance(raw, list) or not raw:
+        raise DeckError(file, "", "no [[footballer]] entries")
+    seen: set[str] = set()
+    footballers = []
+    for i, entry in enumerate(raw, 1):
+        label = f"footballer #{i}"
+        if not isinstance(entry, dict):
+            raise DeckError(file, label, "must be a table")
+        fid = require(entry, "id", str, file, label)
+        label = f"footballer {fid}"
+        name = require(entry, "name", str, file, label)
+        stars = require(entry, "stars", int, file, label)
+        if fid in seen:
+            raise DeckError(file, label, "duplicate id")
+        if fid in REWARDS:
+            raise DeckError(file, label, "id is the name of a reward card")
+        if not 1 <= stars <= 3:
+            raise DeckError(file, label, f"stars must be 1, 2 or 3, not {stars}")
+        seen.add(fid)
+        footballers.append((fid, name, stars))
+    rewards_raw = data.get("rewards", {})
+    if not isinstance(rewards_raw, dict):
+        raise DeckError(file, "rewards", "must be a table of counts")
+    rewards = {}
+    for kind in REWARDS:
+        count = rewards_raw.get(kind, 0)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise DeckError(file, f"rewards.{kind}", f"must be a whole number >= 0, not {count!r}")
+        rewards[kind] = count
+    unknown = set(rewards_raw) - set(REWARDS)
+    if unknown:
+        raise DeckError(file, "rewards", f"unknown reward kind(s): {', '.join(sorted(unknown))}")
+    return Deck(str(title), tuple(footballers), rewards)
+
+
+def table_cards(deck: Deck, rows: int, cols: int) -> list[str]:
+    """Return the card ids for an R×C table, scaled from the deck (S1.5)."""
+    n = rows * cols
+    if n == deck.size:
+        cards = [f for f, _n, _s in deck.footballers for _ in (0, 1)]
+        for kind in REWARDS:
+            cards += [kind] * deck.rewards[kind]
+        return cards
+    total_rewards = sum(deck.rewards.values())
+    r = (n * 12) // 100
+    if n >= 16:
+        r = max(r, sum(1 for k in REWARDS if deck.rewards[k] > 0))
+    if (n - r) % 2:
+        r += 1  # S1.5: an odd table gets one more reward card
+    pairs = (n - r) // 2
+    if r > total_rewards or pairs > len(deck.footballers):
+        raise OptionError(
+            _("a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
+              "the deck has {have_p} and {have_r}").format(
+                rows=rows, cols=cols, pairs=pairs, r=r,
+                have_p=len(deck.footballers), have_r=total_rewards)
+        )
+    counts = _share_rewards(deck.rewards, r, at_least_one=n >= 16)
+    cards = [f for f, _n, _s in deck.footballers[:pairs] for _ in (0, 1)]
+    for kind in REWARDS:
+        cards += [kind] * counts[kind]
+    return cards
+
+
+def _share_rewards(available: dict[str, int], r: int, at_least_one: bool) -> dict[str, int]:
+    """Split r reward cards over the kinds in the deck's proportions (largest remainder)."""
+    kinds = [k for k in REWARDS if available[k] > 0]
+    total = sum(available[k] for k in kinds)
+    counts = dict.fromkeys(REWARDS, 0)
+    if at_least_one and r >= len(kinds):
+        for k in kinds:
+            counts[k] = 1
+    left = r - sum(counts.values())
+    while left > 0:
+        # give the next card to the kind furthest below its share
+        best = max(
+            (k for k in kinds if counts[k] < available[k]),
+            key=lambda k: (r * available[k] / total - counts[k], -REWARDS.index(k)),
+        )
+        counts[best] += 1
+        left -= 1
+    return counts
+
+
+# ---------------------------------------------------------------------------
+# S6. Actions and their notation
+# ---------------------------------------------------------------------------
+
+
+def pos_label(row: int, col: int) -> str:
+    """Return the S6 label of a table position: row letter and 1-based seat, e.g. `C7`."""
+    return f"{chr(65 + row)}{col + 1}"
+
+
+def parse_pos(text: str) -> tuple[int, int]:
+    """Parse an S6 position label such as `C7`; IllegalAction when it is not one."""
+    t = text.strip().upper()
+    if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdigit() or int(t[1:]) < 1:
+        raise IllegalAction(_("'{text}' is not a table position like C7").format(text=text))
+    return ord(t[0]) - 65, int(t[1:]) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Stadium action; `str(action)` is its notation (S6)."""
+
+    kind: str  # flip | var | match | yellow | red | steal | pass
+    row: int = -1
+    col: int = -1
+    row2: int = -1
+    col2: int = -1
+    seat: int = -1  # target seat (match, yellow)
+    card: str = ""  # footballer id (steal)
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "flip":
+            return f"flip {pos_label(self.row, self.col)}"
+        if k == "var":
+            return f"var {pos_label(self.row, self.col)} {pos_label(self.row2, self.col2)}"
+        if k in ("match", "yellow"):
+            return f"{k} P{self.seat + 1}"
+        if k == "steal":
+            return f"steal {self.card}"
+        return k
+
+
+PASS = Action("pass")
+RED_ACTION = Action("red")
+
+
+def parse(text: str) -> Action:
+    """Parse one line of S6 notation into an Action; IllegalAction on bad text."""
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction(_("empty move; try 'flip C7' or 'pass'"))
+    verb, args = words[0].lower(), words[1:]
+
+    def want(n: int, usage: str) -> None:
+        if len(args) != n:
+            raise IllegalAction(_("usage: {usage}").format(usage=usage))
+
+    def seat_arg(word: str) -> int:
+        w = word.upper()
+        if not (w.startswith("P") and w[1:].isdigit() and int(w[1:]) >= 1):
+            raise IllegalAction(_("'{word}' is not a seat like P2").format(word=word))
+        return int(w[1:]) - 1
+
+    if verb == "flip":
+        want(1, "flip C7")
+        r, c = parse_pos(args[0])
+        return Action("flip", r, c)
+    if verb == "var":
+        want(2, "var B2 H9")
+        r, c = parse_pos(args[0])
+        r2, c2 = parse_pos(args[1])
+        return Action("var", r, c, r2, c2)
+    if verb in ("match", "yellow"):
+        want(1, f"{verb} P2")
+        return Action(verb, seat=seat_arg(args[0]))
+    if verb == "red":
+        want(0, "red")
+        return RED_ACTION
+    if verb == "steal":
+        want(1, "steal F07")
+        return Action("steal", card=args[0].upper())
+    if verb == "pass":
+        want(0, "pass")
+        return PASS
+    raise IllegalAction(
+        _("unknown move '{verb}'; moves are flip, var, match, yellow, red, steal, pass").format(
+            verb=words[0]
+        )
+    )
+
+
+_FLIPS: dict[tuple[int, int], list[Action]] = {}
+
+
+def _flip_actions(rows: int, cols: int) -> list[Action]:
+    """Return the shared flip Action objects of an R×C table, indexed by position."""
+    key = (rows, cols)
+    if key not in _FLIPS:
+        _FLIPS[key] = [Action("flip", i // cols, i % cols) for i in range(rows * cols)]
+    return _FLIPS[key]
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+
+# phases
+TURN = "turn"  # the player on turn may flip a first card (or VAR, PLAY GAME)
+SECOND = "second"  # one card is face up; the player on turn flips the second
+WINDOW = "window"  # S4.6: holders of YELLOW/RED are asked in seat order
+STEAL = "steal"  # S4.2: the match winner picks a pair
+OVER = "over"
+
+
+@dataclass
+class StadiumState:
+    """The whole Stadium game; only `view()`/`public_view()` are meant for players' eyes."""
+
+    players: int
+    rows: int
+    cols: int
+    cards: dict[str, tuple[str, int]]  # id -> (name, stars); rewards have stars 0
+    deck: list[str]  # the R×C card ids of this game (for conservation checks)
+    table: list[str | None]  # card id per position; None once taken
+    names: list[str]
+    rng: GameRng
+    dice: list[int] = field(default_factory=list)
+    pairs: list[list[str]] = field(default_factory=list)
+    rewards: list[list[str]] = field(default_factory=list)
+    discarded: list[str] = field(default_factory=list)
+    turn: int = 0
+    phase: str = TURN
+    up: list[int] = field(default_factory=list)  # positions face up this turn
+    window: list[int] = field(default_factory=list)  # seats still to be asked
+    window_kind: str = ""  # "start" or "flip"
+    cancelled: list[bool] = field(default_factory=list)
+    yellows: list[int] = field(default_factory=list)
+    var_used: bool = False
+    peeks: list[int] = field(default_factory=list)  # VAR positions seen by `turn` this turn
+    match: dict | None = None
+    turn_no: int = 0
+    log: list[str] = field(default_factory=list)
+    reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
+
+    # -- the contract -------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        p = self.phase
+        if p == WINDOW:
+            return self.window[0]
+        if p == STEAL:
+            return self.match["winner"]
+        if p == OVER:
+            return None
+        return self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat `to_move` may take now."""
+        p = self.phase
+        if p == OVER:
+            return []
+        me = self.to_move
+        held = self.rewards[me]
+        acts: list[Action]
+        if p == WINDOW:
+            acts = [PASS]
+        elif p == STEAL:
+            return [Action("steal", card=c) for c in sorted(set(self.pairs[self.match["loser"]]))]
+        else:
+            flips = _flip_actions(self.rows, self.cols)
+            table = self.table
+            up = self.up
+            acts = [flips[i] for i in range(len(table)) if table[i] is not None and i not in up]
+            if p == TURN:
+                acts += self._var_actions(me) + self._match_actions(me)
+        if YELLOW in held:
+            acts += [Action("yellow", seat=s) for s in range(self.players) if s != me]
+        if RED in held:
+            acts.append(RED_ACTION)
+        return acts
+
+    def _var_actions(self, me: int) -> list[Action]:
+        if self.var_used or VAR not in self.rewards[me]:
+            return []
+        down = [i for i, c in enumerate(self.table) if c is not None]
+        if len(down) < 2:
+            return []
+        cols = self.cols
+        return [
+            Action("var", a // cols, a % cols, b // cols, b % cols)
+            for x, a in enumerate(down)
+            for b in down[x + 1 :]
+        ]
+
+    def _match_actions(self, me: int) -> list[Action]:
+        if self.var_used or GAME not in self.rewards[me] or not self.pairs[me]:
+            return []
+        return [Action("match", seat=s) for s in range(self.players) if s != me and self.pairs[s]]
+
+    def apply(self, action: Action | str) -> None:
+        """Play an action (or its notation); IllegalAction leaves the state unchanged."""
+        if isinstance(action, str):
+            action = parse(action)
+        self._check(action)
+        kind = action.kind
+        if kind == "flip":
+            self._flip(action.row * self.cols + action.col)
+        elif kind == "pass":
+            self._pass()
+        elif kind == "yellow":
+            self._yellow(self.to_move, action.seat)
+        elif kind == "red":
+            self._discard(self.to_move, RED)
+            self._say(_("{p} shows the RED card: everyone loses the right to move").format(
+                p=self._n(self.to_move)))
+            self._red(self.to_move)
+        elif kind == "var":
+            self._var(action)
+        elif kind == "match":
+            self._play_match(self.turn, action.seat)
+        elif kind == "steal":
+            self._steal(action.card)
+
+    # -- legality (without building the whole list) -------------------------
+
+    def _check(self, a: Action) -> None:
+        p = self.phase
+        if p == OVER:
+            raise IllegalAction(_("the game is over"))
+        me = self.to_move
+        kind = a.kind
+        if kind in ("yellow", "red"):
+            if p == STEAL:
+                raise IllegalAction(_("finish the match first: pick the pair to take"))
+            card = YELLOW if kind == "yellow" else RED
+            if card not in self.rewards[me]:
+                raise IllegalAction(_("{p} holds no {card} card").format(
+                    p=self._n(me), card=card))
+            if kind == "yellow" and not (0 <= a.seat < self.players):
+                raise IllegalAction(_("there is no seat P{n}").format(n=a.seat + 1))
+            if kind == "yellow" and a.seat == me:
+                raise IllegalAction(_("you cannot show YELLOW to yourself"))
+            return
+        if p == WINDOW:
+            if kind != "pass":
+                raise IllegalAction(
+                    _("{p} may only answer now: yellow, red or pass").format(p=self._n(me)))
+            return
+        if p == STEAL:
+            if kind != "steal":
+                raise IllegalAction(_("pick a pair to take from the loser: steal <id>"))
+            if a.card not in self.pairs[self.match["loser"]]:
+                raise IllegalAction(_("{p} has no pair {card}").format(
+                    p=self._n(self.match["loser"]), card=a.card))
+            return
+        if kind == "pass":
+            raise IllegalAction(_("there is nothing to pass: it is your turn"))
+        if kind == "steal":
+            raise IllegalAction(_("there is no match to take a pair from"))
+        if kind == "flip":
+            self._check_down(a.row, a.col)
+            return
+        if p != TURN:
+            raise IllegalAction(_("{kind} is only allowed before the first card of a turn").format(
+                kind=kind.upper()))
+        if kind == "var":
+            if VAR not in self.rewards[me]:
+                raise IllegalAction(_("{p} holds no VAR card").format(p=self._n(me)))
+            if self.var_used:
+                raise IllegalAction(_("VAR was already used this turn"))
+            self._check_down(a.row, a.col)
+            self._check_down(a.row2, a.col2)
+            if (a.row, a.col) == (a.row2, a.col2):
+                raise IllegalAction(_("VAR looks at two different cards"))
+            return
+        if kind == "match":
+            if GAME not in self.rewards[me]:
+                raise IllegalAction(_("{p} holds no PLAY GAME card").format(p=self._n(me)))
+            if self.var_used:
+                raise IllegalAction(_("PLAY GAME replaces the turn; VAR was already used"))
+            if not (0 <= a.seat < self.players) or a.seat == me:
+                raise IllegalAction(_("challenge another player, e.g. match P2"))
+            if not self.pairs[me]:
+                raise IllegalAction(_("you need at least one footballer pair to play a match"))
+            if not self.pairs[a.seat]:
+                raise IllegalAction(_("{p} has no footballer pair yet").format(
+                    p=self._n(a.seat)))
+            return
+        raise IllegalAction(_("unknown action"))
+
+    def _check_down(self, row: int, col: int) -> None:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IllegalAction(_("{pos} is not on the {r}×{c} table").format(
+                pos=pos_label(row, col), r=self.rows, c=self.cols))
+        i = row * self.cols + col
+        if self.table[i] is None:
+            raise IllegalAction(_("{pos} is empty").format(pos=pos_label(row, col)))
+        if i in self.up:
+            raise IllegalAction(_("{pos} is already face up").format(pos=pos_label(row, col)))
+
+    # -- S3. A turn ---------------------------------------------------------
+
+    def _begin_turn(self, seat: int) -> None:
+        """Start the turn of `seat`, skipping cancelled turns (S4.3), then open S4.6's window."""
+        self.up.clear()
+        self.peeks.clear()
+        self.var_used = False
+        if all(c is None for c in self.table):
+            self.phase = OVER  # S5.1
+            self._say(_("The last card is gone: final whistle."))
+            return
+        n = self.players
+        for _i in range(n):
+            if not self.cancelled[seat]:
+                break
+            self.cancelled[seat] = False
+            self._say(_("{p}'s turn is cancelled (yellow card)").format(p=self._n(seat)))
+            seat = (seat + 1) % n
+        self.turn = seat
+        self.turn_no += 1
+        self._open_window("start")
+
+    def _open_window(self, kind: str) -> None:
+        """S4.6: ask the YELLOW/RED holders after the mover, nearest first."""
+        n = self.players
+        t = self.turn
+        seats = []
+        for k in range(1, n):
+            s = (t + k) % n
+            held = self.rewards[s]
+            if YELLOW in held or RED in held:
+                seats.append(s)
+        if seats:
+            self.window = seats
+            self.window_kind = kind
+            self.phase = WINDOW
+        else:
+            self.phase = TURN if kind == "start" else SECOND
+
+    def _close_window_step(self) -> None:
+        """Move the window on to the next holder, or back to the mover."""
+        w = self.window
+        w.pop(0)
+        while w and YELLOW not in self.rewards[w[0]] and RED not in self.rewards[w[0]]:
+            w.pop(0)
+        if not w:
+            self.phase = TURN if self.window_kind == "start" else SECOND
+
+    def _pass(self) -> None:
+        self._close_window_step()
+
+    def _flip(self, i: int) -> None:
+        me = self.turn
+        card = self.table[i]
+        self.reveals.append((self.turn_no, i, card))
+        label = pos_label(i // self.cols, i % self.cols)
+        if self.phase == TURN:
+            left = sum(1 for c in self.table if c is not None)
+            self._say(_("{p} flips {pos}: {card}").format(p=self._n(me), pos=label,
+                                                          card=self._card(card)))
+            if left == 1:
+                # S3.5: the single last card is turned over and taken
+                self.table[i] = None
+                self._take(me, card)
+                self._begin_turn((me + 1) % self.players)
+                return
+            self.up.append(i)
+            self._open_window("flip")
+            return
+        # second card
+        j = self.up[0]
+        first = self.table[j]
+        self._say(_("{p} flips {pos}: {card}").format(p=self._n(me), pos=label,
+                                                      card=self._card(card)))
+        if first == card and card not in REWARDS:
+            # S3.2: a pair - take both and move again
+            self.table[i] = self.table[j] = None
+            self.up.clear()
+            self.pairs[me].append(card)
+            self._say(_("{p} takes the pair {card} and moves again").format(
+                p=self._n(me), card=self._card(card)))
+            self._begin_turn(me)
+            return
+        # S3.3 / S3.4: each card on its own
+        for pos, c in ((j, first), (i, card)):
+            if c in REWARDS:
+                self.table[pos] = None
+                self._take(me, c)
+        self.up.clear()
+        self._begin_turn((me + 1) % self.players)
+
+    def _take(self, seat: int, card: str) -> None:
+        self.rewards[seat].append(card)
+        self._say(_("{p} takes the {card} card").format(p=self._n(seat),
+                                                       card=REWARD_NAMES[card]))
+
+    # -- S4. Reward cards ---------------------------------------------------
+
+    def _discard(self, seat: int, card: str) -> None:
+        self.rewards[seat].remove(card)
+        self.discarded.append(card)
+
+    def _var(self, a: Action) -> None:
+        me = self.turn
+        self._discard(me, VAR)
+        self.var_used = True
+        i, j = a.row * self.cols + a.col, a.row2 * self.cols + a.col2
+        self.peeks[:] = [i, j]
+        self._say(_("{p} uses VAR and secretly looks at {a} and {b}").format(
+            p=self._n(me), a=pos_label(a.row, a.col), b=pos_label(a.row2, a.col2)))
+
+    def _roll(self) -> int:
+        if self.dice:
+            return self.dice.pop(0)
+        return self.rng.randint(1, 6)
+
+    def _play_match(self, challenger: int, opponent: int) -> None:
+        """S4.2: both roll (challenger first) until one is higher; the winner takes a pair."""
+        self._discard(challenger, GAME)
+        rolls = []
+        while True:
+            a = self._roll()
+            b = self._roll()
+            rolls.append([a, b])
+            if a != b:
+                break
+        winner, loser = (challenger, opponent) if a > b else (opponent, challenger)
+        self.match = {"challenger": challenger, "opponent": opponent, "rolls": rolls,
+                      "winner": winner, "loser": loser, "taken": None}
+        score = ", ".join(f"{x}:{y}" for x, y in rolls)
+        self._say(_("{a} plays a match against {b}: {score}; {w} wins").format(
+            a=self._n(challenger), b=self._n(opponent), score=score, w=self._n(winner)))
+        self.phase = STEAL
+
+    def _steal(self, card: str) -> None:
+        m = self.match
+        self.pairs[m["loser"]].remove(card)
+        self.pairs[m["winner"]].append(card)
+        m["taken"] = card
+        self._say(_("{w} takes the pair {card} from {l}").format(
+            w=self._n(m["winner"]), card=self._card(card), l=self._n(m["loser"])))
+        self._begin_turn((m["challenger"] + 1) % self.players)  # S4.2 [decision]
+
+    def _yellow(self, by: int, target: int) -> None:
+        """S4.3 and S4.5: YELLOW cancels the target's turn (now, or their next one)."""
+        self._discard(by, YELLOW)
+        self.yellows[target] += 1
+        if self.yellows[target] >= 2:
+            self.yellows[target] = 0
+            self._say(_("{a} shows {b} a second YELLOW: red card rules, {a} moves next").format(
+                a=self._n(by), b=self._n(target)))
+            self._red(by)  # S4.5
+            return
+        if target == self.turn and self.phase in (TURN, SECOND, WINDOW):
+            self._say(_("{a} shows {b} the YELLOW card: {b}'s turn ends").format(
+                a=self._n(by), b=self._n(target)))
+            self._end_turn_now()
+            self._begin_turn((target + 1) % self.players)
+            return
+        self.cancelled[target] = True
+        self._say(_("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled").format(
+            a=self._n(by), b=self._n(target)))
+        if self.phase == WINDOW:
+            self._close_window_step()
+
+    def _red(self, owner: int) -> None:
+        """S4.4: end the current turn; the RED's owner moves next; cancellations cleared."""
+        self._end_turn_now()
+        self.cancelled = [False] * self.players
+        self._begin_turn(owner)
+
+    def _end_turn_now(self) -> None:
+        """A card turned over this turn and not taken goes back face down in place."""
+        if self.up:
+            self._say(_("{pos} is turned back face down").format(
+                pos=", ".join(pos_label(i // self.cols, i % self.cols) for i in self.up)))
+        self.up.clear()
+        self.window = []
+
+    # -- S5. End and scoring -----------------------------------------------
+
+    def scores(self) -> list[int]:
+        """Stars of the collected footballer pairs, per seat (S1.3, S5.2)."""
+        cards = self.cards
+        return [sum(cards[c][1] for c in ps) for ps in self.pairs]
+
+    def cards_collected(self) -> list[int]:
+        """Cards per seat for the S5.3 tie-break: two per pair plus unused rewards held."""
+        return [2 * len(self.pairs[s]) + len(self.rewards[s]) for s in range(self.players)]
+
+    def result(self) -> dict:
+        """Scores and winners (S5.2, S5.3); winners is empty while the game goes on."""
+        scores = self.scores()
+        if not self.is_over:
+            return {"scores": scores, "winners": [], "over": False}
+        best = max(scores)
+        tied = [s for s in range(self.players) if scores[s] == best]
+        tiebreak = ""
+        winners = tied
+        if len(tied) > 1:
+            counts = self.cards_collected()
+            most = max(counts[s] for s in tied)
+            winners = [s for s in tied if counts[s] == most]
+            tiebreak = _("tied on {stars} stars; most cards collected ({n}) decides").format(
+                stars=best, n=most)
+            if len(winners) > 1:
+                tiebreak += _("; still tied, so the win is shared")
+        return {"scores": scores, "winners": winners, "over": True, "tiebreak": tiebreak,
+                "cards": self.cards_collected()}
+
+    # -- views --------------------------------------------------------------
+
+    def _card_info(self, cid: str) -> dict:
+        name, stars = self.cards[cid]
+        return {"id": cid, "name": name, "stars": stars,
+                "kind": "reward" if cid in REWARDS else "footballer"}
+
+    def public_view(self) -> dict:
+        """What a spectator may know: face-down cards are hidden (S7)."""
+        return self.view(None)
+
+    def view(self, seat: int | None) -> dict:
+        """What `seat` may know: the public table plus that seat's own VAR peek (S4.1)."""
+        cols = self.cols
+        table = []
+        for i, c in enumerate(self.table):
+            cell = {"pos": pos_label(i // cols, i % cols)}
+            if c is None:
+                cell["state"] = "empty"
+            elif i in self.up:
+                cell["state"] = "up"
+                cell.update(self._card_info(c))
+            else:
+                cell["state"] = "down"
+            table.append(cell)
+        areas = []
+        for s in range(self.players):
+            areas.append({
+                "name": self.names[s],
+                "pairs": [self._card_info(c) for c in self.pairs[s]],
+                "rewards": list(self.rewards[s]),
+                "score": sum(self.cards[c][1] for c in self.pairs[s]),
+                "cards": 2 * len(self.pairs[s]) + len(self.rewards[s]),
+                "yellows": self.yellows[s],
+                "cancelled": self.cancelled[s],
+            })
+        v = {
+            "game": ID,
+            "seat": seat,
+            "players": self.players,
+            "rows": self.rows,
+            "cols": cols,
+            "table": table,
+            "cards_left": sum(1 for c in self.table if c is not None),
+            "areas": areas,
+            "turn": self.turn,
+            "turn_no": self.turn_no,
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "window": {"kind": self.window_kind, "asking": self.window[0]}
+            if self.phase == WINDOW else None,
+            "var_used": self.var_used,
+            "match": dict(self.match) if self.match else None,
+            "reveals": [
+                {"turn": t, "pos": pos_label(i // cols, i % cols), "id": c}
+                for t, i, c in self.reveals
+            ],
+            "log": list(self.log),
+            "peeked": {},
+            "discarded": len(self.discarded),
+            "is_over": self.is_over,
+        }
+        if seat is not None and seat == self.turn and self.phase != OVER:
+            v["peeked"] = {pos_label(i // cols, i % cols): self._card_info(self.table[i])
+                           for i in self.peeks if self.table[i] is not None}
+        if self.is_over:
+            v["result"] = self.result()
+        return v
+
+    # -- helpers ------------------------------------------------------------
+
+    def _n(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _card(self, cid: str) -> str:
+        name, stars = self.cards[cid]
+        if cid in REWARDS:
+            return REWARD_NAMES[cid]
+        return f"{name} {'★' * stars}"
+
+    def _say(self, text: str) -> None:
+        self.log.append(text)
+
+    # -- persistence ----------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The exact state as JSON, RNG position included."""
+        d = {
+            "game": ID,
+            "version": 1,
+            "players": self.players,
+            "rows": self.rows,
+            "cols": self.cols,
+            "cards": {k: [v[0], v[1]] for k, v in self.cards.items()},
+            "deck": self.deck,
+            "table": self.table,
+            "names": self.names,
+            "rng": self.rng.state,
+            "dice": self.dice,
+            "pairs": self.pairs,
+            "rewards": self.rewards,
+            "discarded": self.discarded,
+            "turn": self.turn,
+            "phase": self.phase,
+            "up": self.up,
+            "window": self.window,
+            "window_kind": self.window_kind,
+            "cancelled": self.cancelled,
+            "yellows": self.yellows,
+            "var_used": self.var_used,
+            "peeks": self.peeks,
+            "match": self.match,
+            "turn_no": self.turn_no,
+            "log": self.log,
+            "reveals": [list(r) for r in self.reveals],
+        }
+        return json.dumps(d, ensure_ascii=False, sort_keys=True)
+
+    def clone(self) -> StadiumState:
+        """An independent copy."""
+        return from_json(self.to_json())
+
+
+def from_json(text: str) -> StadiumState:
+    """Rebuild a state from `to_json()` output."""
+    try:
+        d = json.loads(text)
+        if d.get("game") != ID:
+            raise ValueError("not a Stadium game")
+        rng = GameRng()
+        rng.state = d["rng"]
+        return StadiumState(
+            players=d["players"], rows=d["rows"], cols=d["cols"],
+            cards={k: (v[0], v[1]) for k, v in d["cards"].items()},
+            deck=d["deck"], table=d["table"], names=d["names"], rng=rng, dice=d["dice"],
+            pairs=d["pairs"], rewards=d["rewards"], discarded=d["discarded"], turn=d["turn"],
+            phase=d["phase"], up=d["up"], window=d["window"], window_kind=d["window_kind"],
+            cancelled=d["cancelled"], yellows=d["yellows"], var_used=d["var_used"],
+            peeks=d["peeks"], match=d["match"], turn_no=d["turn_no"], log=d["log"],
+            reveals=[tuple(r) for r in d["reveals"]],
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(_("not a saved Stadium game: {err}").format(err=exc)) from None
+
+
+# ---------------------------------------------------------------------------
+# S2. Set-up
+# ---------------------------------------------------------------------------
+
+
+def new_game(players: int = 2, seed: int | None = None, options: dict | None = None
+             ) -> StadiumState:
+    """Deal a new game (S2). Options: rows, cols, deck, deal, dice, first, names."""
+    o = dict(options or {})
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise OptionError(_("Stadium is for {a} to {b} players").format(
+            a=MIN_PLAYERS, b=MAX_PLAYERS))  # S2.3
+    rows, cols = o.get("rows", 10), o.get("cols", 10)
+    for key, value, top in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= top:
+            raise OptionError(_("{key} must be a whole number from 2 to {top}").format(
+                key=key, top=top))  # S1.5
+    deck = load_deck(o.get("deck"))
+    if rows * cols > deck.size:
+        raise OptionError(_("the deck holds {n} cards; a {r}×{c} table needs {m}").format(
+            n=deck.size, r=rows, c=cols, m=rows * cols))
+    cards_in_game = table_cards(deck, rows, cols)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    rng = GameRng(seed)
+    if "deal" in o:
+        deal = o["deal"]
+        if not isinstance(deal, list) or sorted(map(str, deal)) != sorted(cards_in_game):
+            raise OptionError(
+                _("deal must list the {n} card ids of a {r}×{c} table (each footballer twice, "
+                  "rewards as in S1.5)").format(n=len(cards_in_game), r=rows, c=cols))
+        table = [str(c) for c in deal]
+    else:
+        table = list(cards_in_game)
+        rng.shuffle(table)  # S2.1
+    dice = o.get("dice", [])
+    if not isinstance(dice, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice
+    ):
+        raise OptionError(_("dice must be a list of die results from 1 to 6"))
+    names = o.get("names") or [f"P{i + 1}" for i in range(players)]
+    if not isinstance(names, list) or len(names) != players:
+        raise OptionError(_("names must list one name per seat"))
+    first = o.get("first", 0)
+    if first == "random":
+        first = rng.randbelow(players)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise OptionError(_("first must be a seat from 0 to {n}").format(n=players - 1))
+    info = {fid: (name, stars) for fid, name, stars in deck.footballers}
+    for kind in REWARDS:
+        info[kind] = (REWARD_NAMES[kind], 0)
+    state = StadiumState(
+        players=players, rows=rows, cols=cols, cards=info, deck=sorted(cards_in_game),
+        table=table, names=[str(n) for n in names], rng=rng, dice=list(dice),
+        pairs=[[] for _ in range(players)], rewards=[[] for _ in range(players)],
+        cancelled=[False] * players, yellows=[0] * players,
+    )
+    state._say(_("Kick-off: {n} cards on a {r}×{c} table; {p} starts").format(
+        n=rows * cols, r=rows, c=cols, p=state.names[first]))
+    state._begin_turn(first)
+    return state
+
+
+def catalog(options: dict | None = None) -> list[dict]:
+    """One item per distinct card id: id, kind, name, stars (S7)."""
+    deck = load_deck((options or {}).get("deck"))
+    items = [{"id": f, "kind": "footballer", "name": n, "stars": s} for f, n, s in deck.footballers]
+    items += [{"id": k, "kind": "reward", "name": REWARD_NAMES[k], "stars": 0}
+              for k in REWARDS if deck.rewards[k] > 0]
+    return items

@@ -152,7 +152,7 @@ def pos_label(row: int, col: int) -> str:
 def parse_pos(text: str) -> tuple[int, int]:
     """Parse an S6 position label such as `C7`; IllegalAction when it is not one."""
     t = text.strip().upper()
-    if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdigit() or int(t[1:]) < 1:
+    if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdecimal() or int(t[1:]) < 1:
         raise IllegalAction(_("'{text}' is not a table position like C7").format(text=text))
     return ord(t[0]) - 65, int(t[1:]) - 1
 
@@ -199,7 +199,7 @@ def parse(text: str) -> Action:
 
     def seat_arg(word: str) -> int:
         w = word.upper()
-        if not (w.startswith("P") and w[1:].isdigit() and int(w[1:]) >= 1):
+        if not (w.startswith("P") and w[1:].isdecimal() and int(w[1:]) >= 1):
             raise IllegalAction(_("'{word}' is not a seat like P2").format(word=word))
         return int(w[1:]) - 1
 
@@ -710,7 +710,8 @@ class StadiumState:
             "var_used": self.var_used,
             "match": dict(self.match) if self.match else None,
             "reveals": [
-                {"turn": t, "pos": pos_label(i // cols, i % cols), "id": c}
+                {"turn": t, "pos": pos_label(i // cols, i % cols), "id": c,
+                 "name": self.cards[c][0], "stars": self.cards[c][1]}
                 for t, i, c in self.reveals
             ],
             "log": list(self.log),

@@ -1,0 +1,26 @@
+"""Provides the Agent protocol and the random agent that can play any game."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+
+class Agent(Protocol):
+    """An AI player: picks one of the legal actions from what its seat may see."""
+
+    name: str
+
+    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+        """Return one element of `legal_actions`, reading only `view` (never the state)."""
+        ...
+
+
+class RandomAgent:
+    """Plays a uniformly random legal action: the baseline for every game."""
+
+    name = "random"
+    uses_view = False  # it ignores the view, so the simulator need not build one
+
+    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+        return rng.choice(legal_actions)

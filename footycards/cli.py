@@ -1,0 +1,176 @@
+"""Provides the `footycards` command line: launcher, play, text, sim and rules."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from .core import GAMES, DeckError, OptionError
+from .core.i18n import _
+from .seats import SeatSpec, Table, parse_players
+
+GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)
+
+
+def _seats(text: str) -> list[SeatSpec]:
+    try:
+        return parse_players(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+
+
+def _options(rows: int | None, cols: int | None, deck: str | None, first: str | None) -> dict:
+    opts: dict = {}
+    if rows is not None:
+        opts["rows"] = rows
+    if cols is not None:
+        opts["cols"] = cols
+    if deck:
+        opts["deck"] = deck
+    if first:
+        opts["first"] = "random" if first == "random" else int(first) - 1
+    return opts
+
+
+def _start(game: str, seats: list[SeatSpec], seed: int | None, opts: dict) -> Table:
+    try:
+        return Table.start(game, seats, seed, opts)
+    except (OptionError, DeckError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def _first_option(f):
+    return click.option(
+        "--first",
+        default=None,
+        help=_("Who starts: a seat number (1 = first seat) or 'random'."),
+    )(f)
+
+
+@click.group(invoke_without_command=True)
+@click.version_option(package_name="footycards")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """footycards — four football card games for the terminal.
+
+    Run without a command to open the game launcher.
+    """
+    if ctx.invoked_subcommand is None:
+        from .tui.app import FootyApp
+
+        FootyApp().run()
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--players", default="You,ai:normal", show_default=True,
+              help=_("Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
+                     "(random, easy, normal, hard)."))
+@click.option("--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal)."))
+@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
+@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
+@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
+@_first_option
+@click.option("--speed", type=click.Choice(["instant", "fast", "normal", "slow"]),
+              default="normal", show_default=True, help=_("How fast AI players move."))
+def play(game, players, seed, rows, cols, deck, first, speed) -> None:
+    """Play GAME in the terminal UI, skipping the launcher."""
+    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
+    from .tui.app import FootyApp
+
+    FootyApp(table=table, speed=speed).run()
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+def rules(game) -> None:
+    """Show the rules of GAME."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .rulesdoc import rules_markdown
+
+    Console().print(Markdown(rules_markdown(game)))
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--players", default="You,ai:normal", show_default=True,
+              help=_("Seats, comma-separated: names for people, ai:LEVEL for AI players."))
+@click.option("--seed", type=int, default=None, help=_("Shuffle seed."))
+@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
+@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
+@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
+@_first_option
+def text(game, players, seed, rows, cols, deck, first) -> None:
+    """Play GAME in plain text: one line of notation per move, read from stdin."""
+    from .textmode import run
+
+    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
+    sys.exit(run(table, sys.stdin, sys.stdout))
+
+
+@main.command()
+@click.argument("game", type=GAME_CHOICE)
+@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True,
+              help=_("How many games to play."))
+@click.option("--players", default="ai:normal,ai:random", show_default=True,
+              help=_("AI seats, e.g. ai:hard,ai:random."))
+@click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first game."))
+@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
+@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
+@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
+@click.option("--quiet", is_flag=True, help=_("No progress bar."))
+def sim(game, count, players, seed, rows, cols, deck, quiet) -> None:
+    """Play AI-against-AI games of GAME and print win rates and speed.
+
+    The first player rotates from game to game so no seat keeps the advantage.
+    """
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table as RichTable
+
+    seats = _seats(players)
+    humans = [s.name for s in seats if s.is_human]
+    if humans:
+        raise click.BadParameter(_("sim needs AI seats only (ai:LEVEL)"), param_hint="--players")
+    wins = [0.0] * len(seats)
+    lengths: list[int] = []
+    actions = 0
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    with Progress(console=console, disable=quiet, transient=True) as progress:
+        task = progress.add_task(_("Simulating"), total=count)
+        for i in range(count):
+            opts = _options(rows, cols, deck, None)
+            opts["first"] = i % len(seats)
+            table = _start(game, seats, seed + i, opts)
+            n = 0
+            while not table.state.is_over:
+                table.play_ai()
+                n += 1
+            res = table.state.result()
+            for w in res["winners"]:
+                wins[w] += 1 / len(res["winners"])
+            lengths.append(n)
+            actions += n
+            progress.advance(task)
+    elapsed = time.perf_counter() - start
+    out = Console()
+    t = RichTable(title=_("{n} games of {game}").format(n=count, game=GAMES[game].NAME))
+    t.add_column(_("Seat"))
+    t.add_column(_("Player"))
+    t.add_column(_("Win rate"), justify="right")
+    for s, spec in enumerate(seats):
+        t.add_row(f"P{s + 1}", spec.name, f"{100 * wins[s] / count:.1f} %")
+    out.print(t)
+    out.print(_("Mean game length: {m:.1f} actions (longest {x})").format(
+        m=sum(lengths) / count, x=max(lengths)))
+    out.print(_("Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included)").format(
+        a=actions / elapsed, g=count / elapsed))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Provides the Textual user interface of footycards (launcher, game screens, widgets)."""

@@ -1,0 +1,1 @@
+"""Provides the screens of the footycards app: launcher, game screens and dialogs."""

@@ -1,0 +1,59 @@
+"""Provides EndScreen: final scores, the tie-break explained, and play again / leave."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...core.i18n import _
+from ..widgets.dialogs import DIALOG_CSS
+
+
+class EndScreen(ModalScreen[str]):
+    """Shown at the final whistle; returns "again", "launcher" or "quit"."""
+
+    DEFAULT_CSS = "EndScreen {" + DIALOG_CSS + "}"
+    BINDINGS = [
+        Binding("a,enter", "choose('again')", _("Play again"), id="end.again"),
+        Binding("l,escape", "choose('launcher')", _("Launcher"), id="end.launcher"),
+        Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
+    ]
+
+    def __init__(self, table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        view = self.table.state.public_view()
+        res = view["result"]
+        names = [s.name for s in self.table.seats]
+        winners = " & ".join(names[w] for w in res["winners"])
+        t = RichTable(expand=True)
+        t.add_column(_("Player"))
+        t.add_column(_("Stars"), justify="right")
+        t.add_column(_("Cards"), justify="right")
+        for s, area in enumerate(view["areas"]):
+            mark = " 🏆" if s in res["winners"] else ""
+            t.add_row(names[s] + mark, str(area["score"]), str(area["cards"]))
+        with Vertical():
+            yield Static(_("Final whistle! Winner: {w}").format(w=winners), classes="title")
+            yield Static(t, classes="body")
+            if res.get("tiebreak"):
+                yield Static(_("Tie-break: {why}").format(why=res["tiebreak"]), classes="body")
+            yield Button(_("Play again (a)"), variant="success", id="again")
+            yield Button(_("Back to the launcher (l)"), id="launcher")
+            yield Button(_("Quit (q)"), variant="error", id="quit")
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id)
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)

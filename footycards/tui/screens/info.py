@@ -1,0 +1,68 @@
+"""Provides RulesScreen (the rules as Markdown) and KeysScreen (every key binding)."""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Markdown, Static
+
+from ...core.i18n import _
+from ...rulesdoc import rules_markdown
+
+INFO_CSS = """
+    align: center middle;
+    & > VerticalScroll {
+        width: 90%;
+        max-width: 100;
+        height: 90%;
+        border: thick $accent;
+        background: $panel;
+        padding: 0 1;
+    }
+"""
+
+
+class RulesScreen(ModalScreen[None]):
+    """The rules of a game, house rulings included; Esc or q closes."""
+
+    DEFAULT_CSS = "RulesScreen {" + INFO_CSS + "}"
+    BINDINGS = [Binding("escape,q,f1", "close", _("Close"), id="rules.close")]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(rules_markdown(self.game_id))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Lists the key bindings of the screen underneath."""
+
+    DEFAULT_CSS = "KeysScreen {" + INFO_CSS + "}"
+    BINDINGS = [Binding("escape,q,question_mark", "close", _("Close"), id="keys.close")]
+
+    def __init__(self, bindings: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.bindings_list = bindings
+
+    def compose(self) -> ComposeResult:
+        t = RichTable(title=_("Keys"), expand=True)
+        t.add_column(_("Key"), style="bold")
+        t.add_column(_("What it does"))
+        for key, what in self.bindings_list:
+            t.add_row(key, what)
+        with VerticalScroll():
+            yield Static(t)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Provides widgets shared by several game screens."""

@@ -1,0 +1,106 @@
+"""Provides small modal dialogs shared by the game screens: confirm, pick one, message."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...core.i18n import _
+
+DIALOG_CSS = """
+    align: center middle;
+    & > Vertical {
+        width: 64;
+        max-width: 95%;
+        height: auto;
+        max-height: 95%;
+        border: thick $accent;
+        background: $panel;
+        padding: 1 2;
+    }
+    & .title { text-style: bold; width: 100%; margin-bottom: 1; }
+    & .body { width: 100%; margin-bottom: 1; }
+    & Button { width: 100%; margin: 0; }
+"""
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Asks a yes/no question; y/Enter for yes, n/Escape for no."""
+
+    DEFAULT_CSS = "ConfirmScreen {" + DIALOG_CSS + "}"
+    BINDINGS = [
+        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes or _("Yes")
+        self.no = no or _("No")
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question, classes="title")
+            yield Button(f"{self.yes} (y)", variant="error", id="yes")
+            yield Button(f"{self.no} (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """Offers a list of choices, each with a number key; returns the chosen value or None."""
+
+    DEFAULT_CSS = "ChoiceScreen {" + DIALOG_CSS + "}"
+    BINDINGS = [Binding("escape", "cancel", _("Cancel"), id="choice.cancel")]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]], body: str = "",
+                 cancellable: bool = True) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.choices = choices  # (value, label)
+        self.cancellable = cancellable
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.title_text, classes="title")
+            if self.body:
+                yield Static(self.body, classes="body")
+            for i, (_value, label) in enumerate(self.choices):
+                key = f"{i + 1}. " if i < 9 else ""
+                yield Button(key + label, id=f"choice-{i}")
+            if self.cancellable:
+                yield Button(_("Cancel (Esc)"), id="cancel", variant="default")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            i = int(event.character) - 1
+            if 0 <= i < len(self.choices):
+                event.stop()
+                self.dismiss(self.choices[i][0])
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "cancel":
+            self.dismiss(None)
+        else:
+            self.dismiss(self.choices[int(event.button.id.split("-")[1])][0])
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.dismiss(None)

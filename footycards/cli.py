@@ -65,21 +65,36 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--players", default="You,ai:normal", show_default=True,
-              help=_("Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
-                     "(random, easy, normal, hard)."))
+@click.option(
+    "--players",
+    default="You,ai:normal",
+    show_default=True,
+    help=_(
+        "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
+        "(random, easy, normal, hard)."
+    ),
+)
 @click.option("--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal)."))
 @click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
 @click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
 @click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
 @_first_option
-@click.option("--speed", type=click.Choice(["instant", "fast", "normal", "slow"]),
-              default="normal", show_default=True, help=_("How fast AI players move."))
+@click.option(
+    "--speed",
+    type=click.Choice(["instant", "fast", "normal", "slow"]),
+    default="normal",
+    show_default=True,
+    help=_("How fast AI players move."),
+)
 def play(game, players, seed, rows, cols, deck, first, speed) -> None:
     """Play GAME in the terminal UI, skipping the launcher."""
-    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
-    from .tui.app import FootyApp
+    from .tui.app import PLAYABLE, FootyApp
 
+    if game not in PLAYABLE:
+        raise click.UsageError(
+            _("{game} has no screen yet; try 'footycards text {game}'").format(game=game)
+        )
+    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
     FootyApp(table=table, speed=speed).run()
 
 
@@ -97,8 +112,12 @@ def rules(game) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--players", default="You,ai:normal", show_default=True,
-              help=_("Seats, comma-separated: names for people, ai:LEVEL for AI players."))
+@click.option(
+    "--players",
+    default="You,ai:normal",
+    show_default=True,
+    help=_("Seats, comma-separated: names for people, ai:LEVEL for AI players."),
+)
 @click.option("--seed", type=int, default=None, help=_("Shuffle seed."))
 @click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
 @click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
@@ -114,10 +133,20 @@ def text(game, players, seed, rows, cols, deck, first) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option("--games", "count", type=click.IntRange(1), default=100, show_default=True,
-              help=_("How many games to play."))
-@click.option("--players", default="ai:normal,ai:random", show_default=True,
-              help=_("AI seats, e.g. ai:hard,ai:random."))
+@click.option(
+    "--games",
+    "count",
+    type=click.IntRange(1),
+    default=100,
+    show_default=True,
+    help=_("How many games to play."),
+)
+@click.option(
+    "--players",
+    default="ai:normal,ai:random",
+    show_default=True,
+    help=_("AI seats, e.g. ai:hard,ai:random."),
+)
 @click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first game."))
 @click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
 @click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
@@ -166,10 +195,16 @@ def sim(game, count, players, seed, rows, cols, deck, quiet) -> None:
     for s, spec in enumerate(seats):
         t.add_row(f"P{s + 1}", spec.name, f"{100 * wins[s] / count:.1f} %")
     out.print(t)
-    out.print(_("Mean game length: {m:.1f} actions (longest {x})").format(
-        m=sum(lengths) / count, x=max(lengths)))
-    out.print(_("Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included)").format(
-        a=actions / elapsed, g=count / elapsed))
+    out.print(
+        _("Mean game length: {m:.1f} actions (longest {x})").format(
+            m=sum(lengths) / count, x=max(lengths)
+        )
+    )
+    out.print(
+        _("Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included)").format(
+            a=actions / elapsed, g=count / elapsed
+        )
+    )
 
 
 if __name__ == "__main__":

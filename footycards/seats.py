@@ -74,7 +74,11 @@ class Table:
 
     @classmethod
     def start(
-        cls, game_id: str, seats: list[SeatSpec], seed: int | None = None, options: dict | None = None
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        options: dict | None = None,
     ) -> Table:
         """Deal a new game for these seats (names go to the engine for its log)."""
         game = get_game(game_id)

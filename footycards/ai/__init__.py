@@ -17,6 +17,10 @@ def make_agent(game_id: str, level: str = "normal") -> Agent:
         from .stadium import StadiumAgent
 
         return StadiumAgent(level)
+    if game_id == "quartett":
+        from .quartett import QuartettAgent
+
+        return QuartettAgent(level)
     return RandomAgent()
 
 

@@ -107,10 +107,17 @@ def table_cards(deck: Deck, rows: int, cols: int) -> list[str]:
     pairs = (n - r) // 2
     if r > total_rewards or pairs > len(deck.footballers):
         raise OptionError(
-            _("a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
-              "the deck has {have_p} and {have_r}").format(
-                rows=rows, cols=cols, pairs=pairs, r=r,
-                have_p=len(deck.footballers), have_r=total_rewards)
+            _(
+                "a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
+                "the deck has {have_p} and {have_r}"
+            ).format(
+                rows=rows,
+                cols=cols,
+                pairs=pairs,
+                r=r,
+                have_p=len(deck.footballers),
+                have_r=total_rewards,
+            )
         )
     counts = _share_rewards(deck.rewards, r, at_least_one=n >= 16)
     cards = [f for f, _n, _s in deck.footballers[:pairs] for _ in (0, 1)]
@@ -359,8 +366,11 @@ class StadiumState:
             self._yellow(self.to_move, action.seat)
         elif kind == "red":
             self._discard(self.to_move, RED)
-            self._say(_("{p} shows the RED card: everyone loses the right to move").format(
-                p=self._n(self.to_move)))
+            self._say(
+                _("{p} shows the RED card: everyone loses the right to move").format(
+                    p=self._n(self.to_move)
+                )
+            )
             self._red(self.to_move)
         elif kind == "var":
             self._var(action)
@@ -382,8 +392,7 @@ class StadiumState:
                 raise IllegalAction(_("finish the match first: pick the pair to take"))
             card = YELLOW if kind == "yellow" else RED
             if card not in self.rewards[me]:
-                raise IllegalAction(_("{p} holds no {card} card").format(
-                    p=self._n(me), card=card))
+                raise IllegalAction(_("{p} holds no {card} card").format(p=self._n(me), card=card))
             if kind == "yellow" and not (0 <= a.seat < self.players):
                 raise IllegalAction(_("there is no seat P{n}").format(n=a.seat + 1))
             if kind == "yellow" and a.seat == me:
@@ -392,14 +401,16 @@ class StadiumState:
         if p == WINDOW:
             if kind != "pass":
                 raise IllegalAction(
-                    _("{p} may only answer now: yellow, red or pass").format(p=self._n(me)))
+                    _("{p} may only answer now: yellow, red or pass").format(p=self._n(me))
+                )
             return
         if p == STEAL:
             if kind != "steal":
                 raise IllegalAction(_("pick a pair to take from the loser: steal <id>"))
             if a.card not in self.pairs[self.match["loser"]]:
-                raise IllegalAction(_("{p} has no pair {card}").format(
-                    p=self._n(self.match["loser"]), card=a.card))
+                raise IllegalAction(
+                    _("{p} has no pair {card}").format(p=self._n(self.match["loser"]), card=a.card)
+                )
             return
         if kind == "pass":
             raise IllegalAction(_("there is nothing to pass: it is your turn"))
@@ -409,8 +420,11 @@ class StadiumState:
             self._check_down(a.row, a.col)
             return
         if p != TURN:
-            raise IllegalAction(_("{kind} is only allowed before the first card of a turn").format(
-                kind=kind.upper()))
+            raise IllegalAction(
+                _("{kind} is only allowed before the first card of a turn").format(
+                    kind=kind.upper()
+                )
+            )
         if kind == "var":
             if VAR not in self.rewards[me]:
                 raise IllegalAction(_("{p} holds no VAR card").format(p=self._n(me)))
@@ -431,15 +445,17 @@ class StadiumState:
             if not self.pairs[me]:
                 raise IllegalAction(_("you need at least one footballer pair to play a match"))
             if not self.pairs[a.seat]:
-                raise IllegalAction(_("{p} has no footballer pair yet").format(
-                    p=self._n(a.seat)))
+                raise IllegalAction(_("{p} has no footballer pair yet").format(p=self._n(a.seat)))
             return
         raise IllegalAction(_("unknown action"))
 
     def _check_down(self, row: int, col: int) -> None:
         if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise IllegalAction(_("{pos} is not on the {r}×{c} table").format(
-                pos=pos_label(row, col), r=self.rows, c=self.cols))
+            raise IllegalAction(
+                _("{pos} is not on the {r}×{c} table").format(
+                    pos=pos_label(row, col), r=self.rows, c=self.cols
+                )
+            )
         i = row * self.cols + col
         if self.table[i] is None:
             raise IllegalAction(_("{pos} is empty").format(pos=pos_label(row, col)))
@@ -504,8 +520,9 @@ class StadiumState:
         label = pos_label(i // self.cols, i % self.cols)
         if self.phase == TURN:
             left = sum(1 for c in self.table if c is not None)
-            self._say(_("{p} flips {pos}: {card}").format(p=self._n(me), pos=label,
-                                                          card=self._card(card)))
+            self._say(
+                _("{p} flips {pos}: {card}").format(p=self._n(me), pos=label, card=self._card(card))
+            )
             if left == 1:
                 # S3.5: the single last card is turned over and taken
                 self.table[i] = None
@@ -518,15 +535,19 @@ class StadiumState:
         # second card
         j = self.up[0]
         first = self.table[j]
-        self._say(_("{p} flips {pos}: {card}").format(p=self._n(me), pos=label,
-                                                      card=self._card(card)))
+        self._say(
+            _("{p} flips {pos}: {card}").format(p=self._n(me), pos=label, card=self._card(card))
+        )
         if first == card and card not in REWARDS:
             # S3.2: a pair - take both and move again
             self.table[i] = self.table[j] = None
             self.up.clear()
             self.pairs[me].append(card)
-            self._say(_("{p} takes the pair {card} and moves again").format(
-                p=self._n(me), card=self._card(card)))
+            self._say(
+                _("{p} takes the pair {card} and moves again").format(
+                    p=self._n(me), card=self._card(card)
+                )
+            )
             self._begin_turn(me)
             return
         # S3.3 / S3.4: each card on its own
@@ -539,8 +560,7 @@ class StadiumState:
 
     def _take(self, seat: int, card: str) -> None:
         self.rewards[seat].append(card)
-        self._say(_("{p} takes the {card} card").format(p=self._n(seat),
-                                                       card=REWARD_NAMES[card]))
+        self._say(_("{p} takes the {card} card").format(p=self._n(seat), card=REWARD_NAMES[card]))
 
     # -- S4. Reward cards ---------------------------------------------------
 
@@ -554,8 +574,11 @@ class StadiumState:
         self.var_used = True
         i, j = a.row * self.cols + a.col, a.row2 * self.cols + a.col2
         self.peeks[:] = [i, j]
-        self._say(_("{p} uses VAR and secretly looks at {a} and {b}").format(
-            p=self._n(me), a=pos_label(a.row, a.col), b=pos_label(a.row2, a.col2)))
+        self._say(
+            _("{p} uses VAR and secretly looks at {a} and {b}").format(
+                p=self._n(me), a=pos_label(a.row, a.col), b=pos_label(a.row2, a.col2)
+            )
+        )
 
     def _roll(self) -> int:
         if self.dice:
@@ -573,11 +596,20 @@ class StadiumState:
             if a != b:
                 break
         winner, loser = (challenger, opponent) if a > b else (opponent, challenger)
-        self.match = {"challenger": challenger, "opponent": opponent, "rolls": rolls,
-                      "winner": winner, "loser": loser, "taken": None}
+        self.match = {
+            "challenger": challenger,
+            "opponent": opponent,
+            "rolls": rolls,
+            "winner": winner,
+            "loser": loser,
+            "taken": None,
+        }
         score = ", ".join(f"{x}:{y}" for x, y in rolls)
-        self._say(_("{a} plays a match against {b}: {score}; {w} wins").format(
-            a=self._n(challenger), b=self._n(opponent), score=score, w=self._n(winner)))
+        self._say(
+            _("{a} plays a match against {b}: {score}; {w} wins").format(
+                a=self._n(challenger), b=self._n(opponent), score=score, w=self._n(winner)
+            )
+        )
         self.phase = STEAL
 
     def _steal(self, card: str) -> None:
@@ -585,8 +617,11 @@ class StadiumState:
         self.pairs[m["loser"]].remove(card)
         self.pairs[m["winner"]].append(card)
         m["taken"] = card
-        self._say(_("{w} takes the pair {card} from {l}").format(
-            w=self._n(m["winner"]), card=self._card(card), l=self._n(m["loser"])))
+        self._say(
+            _("{w} takes the pair {card} from {l}").format(
+                w=self._n(m["winner"]), card=self._card(card), l=self._n(m["loser"])
+            )
+        )
         self._begin_turn((m["challenger"] + 1) % self.players)  # S4.2 [decision]
 
     def _yellow(self, by: int, target: int) -> None:
@@ -595,19 +630,28 @@ class StadiumState:
         self.yellows[target] += 1
         if self.yellows[target] >= 2:
             self.yellows[target] = 0
-            self._say(_("{a} shows {b} a second YELLOW: red card rules, {a} moves next").format(
-                a=self._n(by), b=self._n(target)))
+            self._say(
+                _("{a} shows {b} a second YELLOW: red card rules, {a} moves next").format(
+                    a=self._n(by), b=self._n(target)
+                )
+            )
             self._red(by)  # S4.5
             return
         if target == self.turn and self.phase in (TURN, SECOND, WINDOW):
-            self._say(_("{a} shows {b} the YELLOW card: {b}'s turn ends").format(
-                a=self._n(by), b=self._n(target)))
+            self._say(
+                _("{a} shows {b} the YELLOW card: {b}'s turn ends").format(
+                    a=self._n(by), b=self._n(target)
+                )
+            )
             self._end_turn_now()
             self._begin_turn((target + 1) % self.players)
             return
         self.cancelled[target] = True
-        self._say(_("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled").format(
-            a=self._n(by), b=self._n(target)))
+        self._say(
+            _("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled").format(
+                a=self._n(by), b=self._n(target)
+            )
+        )
         if self.phase == WINDOW:
             self._close_window_step()
 
@@ -620,8 +664,11 @@ class StadiumState:
     def _end_turn_now(self) -> None:
         """A card turned over this turn and not taken goes back face down in place."""
         if self.up:
-            self._say(_("{pos} is turned back face down").format(
-                pos=", ".join(pos_label(i // self.cols, i % self.cols) for i in self.up)))
+            self._say(
+                _("{pos} is turned back face down").format(
+                    pos=", ".join(pos_label(i // self.cols, i % self.cols) for i in self.up)
+                )
+            )
         self.up.clear()
         self.window = []
 
@@ -650,18 +697,28 @@ class StadiumState:
             most = max(counts[s] for s in tied)
             winners = [s for s in tied if counts[s] == most]
             tiebreak = _("tied on {stars} stars; most cards collected ({n}) decides").format(
-                stars=best, n=most)
+                stars=best, n=most
+            )
             if len(winners) > 1:
                 tiebreak += _("; still tied, so the win is shared")
-        return {"scores": scores, "winners": winners, "over": True, "tiebreak": tiebreak,
-                "cards": self.cards_collected()}
+        return {
+            "scores": scores,
+            "winners": winners,
+            "over": True,
+            "tiebreak": tiebreak,
+            "cards": self.cards_collected(),
+        }
 
     # -- views --------------------------------------------------------------
 
     def _card_info(self, cid: str) -> dict:
         name, stars = self.cards[cid]
-        return {"id": cid, "name": name, "stars": stars,
-                "kind": "reward" if cid in REWARDS else "footballer"}
+        return {
+            "id": cid,
+            "name": name,
+            "stars": stars,
+            "kind": "reward" if cid in REWARDS else "footballer",
+        }
 
     def public_view(self) -> dict:
         """What a spectator may know: face-down cards are hidden (S7)."""
@@ -683,15 +740,17 @@ class StadiumState:
             table.append(cell)
         areas = []
         for s in range(self.players):
-            areas.append({
-                "name": self.names[s],
-                "pairs": [self._card_info(c) for c in self.pairs[s]],
-                "rewards": list(self.rewards[s]),
-                "score": sum(self.cards[c][1] for c in self.pairs[s]),
-                "cards": 2 * len(self.pairs[s]) + len(self.rewards[s]),
-                "yellows": self.yellows[s],
-                "cancelled": self.cancelled[s],
-            })
+            areas.append(
+                {
+                    "name": self.names[s],
+                    "pairs": [self._card_info(c) for c in self.pairs[s]],
+                    "rewards": list(self.rewards[s]),
+                    "score": sum(self.cards[c][1] for c in self.pairs[s]),
+                    "cards": 2 * len(self.pairs[s]) + len(self.rewards[s]),
+                    "yellows": self.yellows[s],
+                    "cancelled": self.cancelled[s],
+                }
+            )
         v = {
             "game": ID,
             "seat": seat,
@@ -706,12 +765,18 @@ class StadiumState:
             "to_move": self.to_move,
             "phase": self.phase,
             "window": {"kind": self.window_kind, "asking": self.window[0]}
-            if self.phase == WINDOW else None,
+            if self.phase == WINDOW
+            else None,
             "var_used": self.var_used,
             "match": dict(self.match) if self.match else None,
             "reveals": [
-                {"turn": t, "pos": pos_label(i // cols, i % cols), "id": c,
-                 "name": self.cards[c][0], "stars": self.cards[c][1]}
+                {
+                    "turn": t,
+                    "pos": pos_label(i // cols, i % cols),
+                    "id": c,
+                    "name": self.cards[c][0],
+                    "stars": self.cards[c][1],
+                }
                 for t, i, c in self.reveals
             ],
             "log": list(self.log),
@@ -720,8 +785,11 @@ class StadiumState:
             "is_over": self.is_over,
         }
         if seat is not None and seat == self.turn and self.phase != OVER:
-            v["peeked"] = {pos_label(i // cols, i % cols): self._card_info(self.table[i])
-                           for i in self.peeks if self.table[i] is not None}
+            v["peeked"] = {
+                pos_label(i // cols, i % cols): self._card_info(self.table[i])
+                for i in self.peeks
+                if self.table[i] is not None
+            }
         if self.is_over:
             v["result"] = self.result()
         return v
@@ -789,13 +857,30 @@ def from_json(text: str) -> StadiumState:
         rng = GameRng()
         rng.state = d["rng"]
         return StadiumState(
-            players=d["players"], rows=d["rows"], cols=d["cols"],
+            players=d["players"],
+            rows=d["rows"],
+            cols=d["cols"],
             cards={k: (v[0], v[1]) for k, v in d["cards"].items()},
-            deck=d["deck"], table=d["table"], names=d["names"], rng=rng, dice=d["dice"],
-            pairs=d["pairs"], rewards=d["rewards"], discarded=d["discarded"], turn=d["turn"],
-            phase=d["phase"], up=d["up"], window=d["window"], window_kind=d["window_kind"],
-            cancelled=d["cancelled"], yellows=d["yellows"], var_used=d["var_used"],
-            peeks=d["peeks"], match=d["match"], turn_no=d["turn_no"], log=d["log"],
+            deck=d["deck"],
+            table=d["table"],
+            names=d["names"],
+            rng=rng,
+            dice=d["dice"],
+            pairs=d["pairs"],
+            rewards=d["rewards"],
+            discarded=d["discarded"],
+            turn=d["turn"],
+            phase=d["phase"],
+            up=d["up"],
+            window=d["window"],
+            window_kind=d["window_kind"],
+            cancelled=d["cancelled"],
+            yellows=d["yellows"],
+            var_used=d["var_used"],
+            peeks=d["peeks"],
+            match=d["match"],
+            turn_no=d["turn_no"],
+            log=d["log"],
             reveals=[tuple(r) for r in d["reveals"]],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -807,22 +892,28 @@ def from_json(text: str) -> StadiumState:
 # ---------------------------------------------------------------------------
 
 
-def new_game(players: int = 2, seed: int | None = None, options: dict | None = None
-             ) -> StadiumState:
+def new_game(
+    players: int = 2, seed: int | None = None, options: dict | None = None
+) -> StadiumState:
     """Deal a new game (S2). Options: rows, cols, deck, deal, dice, first, names."""
     o = dict(options or {})
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionError(_("Stadium is for {a} to {b} players").format(
-            a=MIN_PLAYERS, b=MAX_PLAYERS))  # S2.3
+        raise OptionError(
+            _("Stadium is for {a} to {b} players").format(a=MIN_PLAYERS, b=MAX_PLAYERS)
+        )  # S2.3
     rows, cols = o.get("rows", 10), o.get("cols", 10)
     for key, value, top in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
         if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= top:
-            raise OptionError(_("{key} must be a whole number from 2 to {top}").format(
-                key=key, top=top))  # S1.5
+            raise OptionError(
+                _("{key} must be a whole number from 2 to {top}").format(key=key, top=top)
+            )  # S1.5
     deck = load_deck(o.get("deck"))
     if rows * cols > deck.size:
-        raise OptionError(_("the deck holds {n} cards; a {r}×{c} table needs {m}").format(
-            n=deck.size, r=rows, c=cols, m=rows * cols))
+        raise OptionError(
+            _("the deck holds {n} cards; a {r}×{c} table needs {m}").format(
+                n=deck.size, r=rows, c=cols, m=rows * cols
+            )
+        )
     cards_in_game = table_cards(deck, rows, cols)
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
@@ -831,8 +922,11 @@ def new_game(players: int = 2, seed: int | None = None, options: dict | None = N
         deal = o["deal"]
         if not isinstance(deal, list) or sorted(map(str, deal)) != sorted(cards_in_game):
             raise OptionError(
-                _("deal must list the {n} card ids of a {r}×{c} table (each footballer twice, "
-                  "rewards as in S1.5)").format(n=len(cards_in_game), r=rows, c=cols))
+                _(
+                    "deal must list the {n} card ids of a {r}×{c} table (each footballer twice, "
+                    "rewards as in S1.5)"
+                ).format(n=len(cards_in_game), r=rows, c=cols)
+            )
         table = [str(c) for c in deal]
     else:
         table = list(cards_in_game)
@@ -854,13 +948,25 @@ def new_game(players: int = 2, seed: int | None = None, options: dict | None = N
     for kind in REWARDS:
         info[kind] = (REWARD_NAMES[kind], 0)
     state = StadiumState(
-        players=players, rows=rows, cols=cols, cards=info, deck=sorted(cards_in_game),
-        table=table, names=[str(n) for n in names], rng=rng, dice=list(dice),
-        pairs=[[] for _ in range(players)], rewards=[[] for _ in range(players)],
-        cancelled=[False] * players, yellows=[0] * players,
+        players=players,
+        rows=rows,
+        cols=cols,
+        cards=info,
+        deck=sorted(cards_in_game),
+        table=table,
+        names=[str(n) for n in names],
+        rng=rng,
+        dice=list(dice),
+        pairs=[[] for _ in range(players)],
+        rewards=[[] for _ in range(players)],
+        cancelled=[False] * players,
+        yellows=[0] * players,
     )
-    state._say(_("Kick-off: {n} cards on a {r}×{c} table; {p} starts").format(
-        n=rows * cols, r=rows, c=cols, p=state.names[first]))
+    state._say(
+        _("Kick-off: {n} cards on a {r}×{c} table; {p} starts").format(
+            n=rows * cols, r=rows, c=cols, p=state.names[first]
+        )
+    )
     state._begin_turn(first)
     return state
 
@@ -869,6 +975,9 @@ def catalog(options: dict | None = None) -> list[dict]:
     """One item per distinct card id: id, kind, name, stars (S7)."""
     deck = load_deck((options or {}).get("deck"))
     items = [{"id": f, "kind": "footballer", "name": n, "stars": s} for f, n, s in deck.footballers]
-    items += [{"id": k, "kind": "reward", "name": REWARD_NAMES[k], "stars": 0}
-              for k in REWARDS if deck.rewards[k] > 0]
+    items += [
+        {"id": k, "kind": "reward", "name": REWARD_NAMES[k], "stars": 0}
+        for k in REWARDS
+        if deck.rewards[k] > 0
+    ]
     return items

@@ -80,8 +80,11 @@ def run(table: Table, inp: IO[str], out: IO[str]) -> int:
         try:
             state.apply(game.parse(text))
         except IllegalAction as exc:
-            say(_("Not allowed: {reason}. Nothing changed; try again ('moves' lists them).").format(
-                reason=exc))
+            say(
+                _("Not allowed: {reason}. Nothing changed; try again ('moves' lists them).").format(
+                    reason=exc
+                )
+            )
     feed()
     say()
     last = shown_for if shown_for is not None else 0

@@ -25,8 +25,11 @@ def render(view: dict) -> str:
         lines.append(f" {chr(65 + r)}  " + " ".join(cell_text(c) for c in cells))
     lines.append("    " + "=" * (4 * cols - 1) + "  " + _("pitch"))
     for pos, card in view.get("peeked", {}).items():
-        lines.append(_("Your VAR look: {pos} is {name} ({id})").format(
-            pos=pos, name=card["name"], id=card["id"]))
+        lines.append(
+            _("Your VAR look: {pos} is {name} ({id})").format(
+                pos=pos, name=card["name"], id=card["id"]
+            )
+        )
     for s, area in enumerate(view["areas"]):
         marker = ">" if s == view["turn"] and not view["is_over"] else " "
         pairs = ", ".join(f"{p['id']}({'*' * p['stars']})" for p in area["pairs"]) or "-"
@@ -38,8 +41,14 @@ def render(view: dict) -> str:
             extra += _(" next turn cancelled")
         lines.append(
             _("{m} P{n} {name}: {score} stars; pairs {pairs}; rewards {rewards}{extra}").format(
-                m=marker, n=s + 1, name=area["name"], score=area["score"], pairs=pairs,
-                rewards=rewards, extra=extra)
+                m=marker,
+                n=s + 1,
+                name=area["name"],
+                score=area["score"],
+                pairs=pairs,
+                rewards=rewards,
+                extra=extra,
+            )
         )
     if view["is_over"]:
         res = view["result"]

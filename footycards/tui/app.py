@@ -13,6 +13,9 @@ from .widgets.dialogs import ConfirmScreen
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 
 
+PLAYABLE = ("stadium",)  # games with a screen; the launcher offers only these
+
+
 def game_screen(table: Table):
     """Return the screen that plays `table`'s game."""
     if table.game_id == "stadium":
@@ -27,12 +30,13 @@ class FootyApp(App):
 
     TITLE = "footycards"
     BINDINGS = [
-        Binding("ctrl+q", "quit", _("Quit"), id="app.quit", priority=True),
+        Binding("ctrl+q", "quit", _("Quit"), id="app.quit", priority=True, show=False),
         Binding("ctrl+t", "next_theme", _("Theme"), id="app.theme", show=False),
     ]
 
-    def __init__(self, table: Table | None = None, speed: str = "normal",
-                 theme: str | None = None) -> None:
+    def __init__(
+        self, table: Table | None = None, speed: str = "normal", theme: str | None = None
+    ) -> None:
         super().__init__()
         self.initial_table = table
         self.speed = speed
@@ -69,16 +73,18 @@ class FootyApp(App):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen(_("Quit footycards? The game in progress is lost."),
-                                       _("Quit"), _("Keep playing")), done)
+        self.push_screen(
+            ConfirmScreen(
+                _("Quit footycards? The game in progress is lost."), _("Quit"), _("Keep playing")
+            ),
+            done,
+        )
 
     def action_rules(self, game_id: str) -> None:
         self.push_screen(RulesScreen(game_id))
 
     def action_show_keys(self) -> None:
-        seen = []
-        for _key, binding in self.screen._bindings:
-            pass
+        seen = [("↑ ↓ ← → / h j k l", _("Move the cursor"))]
         for node in [self.screen.focused, self.screen, self]:
             if node is None:
                 continue
@@ -88,7 +94,9 @@ class FootyApp(App):
                     entry = (keys, b.description)
                     if entry not in seen:
                         seen.append(entry)
+        seen.append(("ctrl+t", _("Next colour theme")))
         seen.append(("ctrl+p", _("Command palette (themes and more)")))
+        seen.append(("ctrl+q", _("Quit footycards (asks first during a game)")))
         self.push_screen(KeysScreen(seen))
 
     def action_next_theme(self) -> None:

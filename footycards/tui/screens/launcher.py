@@ -42,9 +42,13 @@ class StadiumDateScreen(ModalScreen[dict[int, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(_("Who was most recently at a stadium?"), classes="title")
-            yield Static(_("Date of your last match at a stadium (YYYY-MM-DD); leave empty "
-                           "if never. The most recent starts; ties are drawn at random."),
-                         classes="body")
+            yield Static(
+                _(
+                    "Date of your last match at a stadium (YYYY-MM-DD); leave empty "
+                    "if never. The most recent starts; ties are drawn at random."
+                ),
+                classes="body",
+            )
             for seat, name in self.humans:
                 yield Label(name)
                 yield Input(placeholder="2026-05-17", id=f"date-{seat}")
@@ -65,8 +69,12 @@ class StadiumDateScreen(ModalScreen[dict[int, str] | None]):
                 try:
                     dt.date.fromisoformat(text)
                 except ValueError:
-                    self.notify(_("{name}: '{text}' is not a date like 2026-05-17").format(
-                        name=name, text=text), severity="error")
+                    self.notify(
+                        _("{name}: '{text}' is not a date like 2026-05-17").format(
+                            name=name, text=text
+                        ),
+                        severity="error",
+                    )
                     return
             answers[seat] = text
         self.dismiss(answers)
@@ -96,7 +104,10 @@ class LauncherScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game_id = next(iter(GAMES))
+        from ..app import PLAYABLE
+
+        self.games = {gid: GAMES[gid] for gid in PLAYABLE if gid in GAMES}
+        self.game_id = next(iter(self.games))
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -104,35 +115,59 @@ class LauncherScreen(Screen):
             with Vertical(id="games"):
                 yield Static(_("Games"), classes="heading")
                 yield OptionList(
-                    *[Option(f"[b]{g.NAME}[/b]\n[dim]{_(g.DESCRIPTION)}[/dim]", id=gid)
-                      for gid, g in GAMES.items()],
+                    *[
+                        Option(f"[b]{g.NAME}[/b]\n[dim]{_(g.DESCRIPTION)}[/dim]", id=gid)
+                        for gid, g in self.games.items()
+                    ],
                     id="gamelist",
                 )
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
-                yield Select([(str(n), n) for n in range(2, MAX_SEATS + 1)], value=2,
-                             allow_blank=False, id="seatcount", prompt=_("Seats"))
+                yield Select(
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=2,
+                    allow_blank=False,
+                    id="seatcount",
+                    prompt=_("Seats"),
+                )
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
                         yield Label(f"P{i + 1}", classes="seatno")
                         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=16)
-                        yield Select(KINDS, value="human" if i == 0 else "normal",
-                                     allow_blank=False, id=f"kind-{i}")
+                        yield Select(
+                            KINDS,
+                            value="human" if i == 0 else "normal",
+                            allow_blank=False,
+                            id=f"kind-{i}",
+                        )
                 yield Static(_("Table (rows × cards per row)"), classes="heading")
                 with Horizontal(classes="row"):
                     yield Input("10", id="rows", type="integer", max_length=2)
                     yield Label("×", classes="times")
                     yield Input("10", id="cols", type="integer", max_length=2)
                 yield Static(_("Who starts"), classes="heading")
-                yield Select(self.first_options(2), value=STADIUM_DATE, allow_blank=False,
-                             id="first")
+                yield Select(
+                    self.first_options(2), value=STADIUM_DATE, allow_blank=False, id="first"
+                )
                 yield Static(_("AI speed and theme"), classes="heading")
                 with Horizontal(classes="row"):
-                    yield Select([(_("instant"), "instant"), (_("fast"), "fast"),
-                                  (_("normal"), "normal"), (_("slow"), "slow")],
-                                 value=self.app.speed, allow_blank=False, id="speed")
-                    yield Select([(t, t) for t in sorted(self.app.available_themes)],
-                                 value=self.app.theme, allow_blank=False, id="theme")
+                    yield Select(
+                        [
+                            (_("instant"), "instant"),
+                            (_("fast"), "fast"),
+                            (_("normal"), "normal"),
+                            (_("slow"), "slow"),
+                        ],
+                        value=self.app.speed,
+                        allow_blank=False,
+                        id="speed",
+                    )
+                    yield Select(
+                        [(t, t) for t in sorted(self.app.available_themes)],
+                        value=self.app.theme,
+                        allow_blank=False,
+                        id="theme",
+                    )
                 yield Button(_("Start (Ctrl+S)"), variant="success", id="start")
         yield Footer()
 

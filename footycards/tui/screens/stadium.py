@@ -26,8 +26,12 @@ from ..widgets.stands import Stands
 from .end import EndScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
-REWARD_BADGE = {"YELLOW": "[black on yellow] Y [/]", "RED": "[white on red] R [/]",
-                "VAR": "[white on blue] V [/]", "GAME": "[black on green] G [/]"}
+REWARD_BADGE = {
+    "YELLOW": "[black on yellow] Y [/]",
+    "RED": "[white on red] R [/]",
+    "VAR": "[white on blue] V [/]",
+    "GAME": "[black on green] G [/]",
+}
 
 
 class Scoreboard(Static):
@@ -89,13 +93,12 @@ class StadiumScreen(Screen):
 
     BINDINGS = [
         Binding("v", "var", _("VAR"), id="stadium.var"),
-        Binding("g", "match", _("Play game"), id="stadium.match"),
+        Binding("g", "match", _("Match"), id="stadium.match"),
         Binding("y", "yellow", _("Yellow"), id="stadium.yellow"),
         Binding("r", "red", _("Red"), id="stadium.red"),
-        Binding("question_mark", "app.show_keys", _("Keys"), id="stadium.keys",
-                key_display="?"),
+        Binding("question_mark", "app.show_keys", _("Keys"), id="stadium.keys", key_display="?"),
         Binding("f1", "app.rules('stadium')", _("Rules"), id="stadium.rules"),
-        Binding("q,escape", "leave", _("Quit game"), id="stadium.quit"),
+        Binding("q,escape", "leave", _("Leave"), id="stadium.quit"),
     ]
 
     def __init__(self, table: Table) -> None:
@@ -122,6 +125,9 @@ class StadiumScreen(Screen):
                 yield MatchPanel(id="matchpanel")
                 yield MatchFeed(id="feed")
         yield Footer()
+
+    def on_resize(self, event) -> None:
+        self.set_class(event.size.width < 100, "-narrow")
 
     def on_mount(self) -> None:
         self.title = _("Stadium")
@@ -185,7 +191,8 @@ class StadiumScreen(Screen):
         if view["is_over"]:
             return _("Final whistle")
         return _("{name}'s turn · {n} cards left").format(
-            name=self.seat_name(view["turn"]), n=view["cards_left"])
+            name=self.seat_name(view["turn"]), n=view["cards_left"]
+        )
 
     def update_status(self, view: dict | None = None) -> None:
         view = view or self.state.public_view()
@@ -197,17 +204,20 @@ class StadiumScreen(Screen):
         if pos in view.get("peeked", {}) and cell["state"] == "down":
             card = view["peeked"][pos]
             here = _("{pos}: your VAR look — {name} {stars}").format(
-                pos=pos, name=card["name"], stars="★" * card["stars"])
+                pos=pos, name=card["name"], stars="★" * card["stars"]
+            )
         elif cell["state"] == "down" and pos in recent:
             here = _("{pos}: Nit — just seen: {name} {stars}").format(
-                pos=pos, name=recent[pos]["name"], stars="★" * recent[pos]["stars"])
+                pos=pos, name=recent[pos]["name"], stars="★" * recent[pos]["stars"]
+            )
         elif cell["state"] == "down":
             here = _("{pos}: Nit (face down)").format(pos=pos)
         elif cell["state"] == "empty":
             here = _("{pos}: empty seat").format(pos=pos)
         else:
             here = _("{pos}: {name} {stars}").format(
-                pos=pos, name=cell["name"], stars="★" * cell["stars"])
+                pos=pos, name=cell["name"], stars="★" * cell["stars"]
+            )
         seat = self.state.to_move
         if view["is_over"]:
             doing = _("The game is over.")
@@ -215,7 +225,8 @@ class StadiumScreen(Screen):
             doing = _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
         elif self.var_mode:
             doing = _("VAR: pick two face-down cards ({n}/2), Esc cancels").format(
-                n=len(self.var_picks))
+                n=len(self.var_picks)
+            )
         elif view["phase"] == "second":
             doing = _("{name}: flip a second card").format(name=self.seat_name(seat))
         elif view["phase"] == "turn":
@@ -245,7 +256,7 @@ class StadiumScreen(Screen):
             self.state.apply(notation)
         except IllegalAction as exc:
             self.notify(str(exc), title=_("Not allowed"), severity="warning")
-            self.bell()
+            self.app.bell()
             return False
         self.advance()
         return True
@@ -263,8 +274,9 @@ class StadiumScreen(Screen):
             return
         humans = self.human_seats()
         if st.view(seat)["peeked"] and len(humans) > 1 and self.private_ok != seat:
-            self.ask_pass_device(seat, _("{name}: your VAR look at two cards").format(
-                name=self.seat_name(seat)))
+            self.ask_pass_device(
+                seat, _("{name}: your VAR look at two cards").format(name=self.seat_name(seat))
+            )
             return
         if st.phase == "window":
             self.ask_response(seat, view)
@@ -288,8 +300,10 @@ class StadiumScreen(Screen):
         action = self.table.play_ai()
         if action.kind == "match":
             m = self.state.public_view()["match"]
-            self.notify(_("PLAY GAME: {rolls}").format(
-                rolls=", ".join(f"{a}:{b}" for a, b in m["rolls"])), title=_("Match"))
+            self.notify(
+                _("PLAY GAME: {rolls}").format(rolls=", ".join(f"{a}:{b}" for a, b in m["rolls"])),
+                title=_("Match"),
+            )
         self.advance()
 
     def ask_pass_device(self, seat: int, what: str) -> None:
@@ -312,8 +326,13 @@ class StadiumScreen(Screen):
         mover = view["turn"]
         if view["window"]["kind"] == "flip":
             up = [c for c in view["table"] if c["state"] == "up"]
-            what = _("{m} turned over {pos}: {card}.").format(
-                m=self.seat_name(mover), pos=up[0]["pos"], card=up[0]["name"]) if up else ""
+            what = (
+                _("{m} turned over {pos}: {card}.").format(
+                    m=self.seat_name(mover), pos=up[0]["pos"], card=up[0]["name"]
+                )
+                if up
+                else ""
+            )
         else:
             what = _("{m}'s turn is about to start.").format(m=self.seat_name(mover))
         choices: list[tuple[str, str]] = []
@@ -321,8 +340,9 @@ class StadiumScreen(Screen):
             for s in range(view["players"]):
                 if s != seat:
                     tag = _(" (on turn: ends it now)") if s == mover else _(" (cancels next turn)")
-                    choices.append((f"yellow P{s + 1}", _("YELLOW to {n}").format(
-                        n=self.seat_name(s)) + tag))
+                    choices.append(
+                        (f"yellow P{s + 1}", _("YELLOW to {n}").format(n=self.seat_name(s)) + tag)
+                    )
         if "RED" in held:
             choices.append(("red", _("RED: stop everyone, I move next")))
         choices.append(("pass", _("Pass")))
@@ -336,29 +356,44 @@ class StadiumScreen(Screen):
                 answer = "pass"
             self.send(answer or "pass")
 
-        self.app.push_screen(ChoiceScreen(
-            _("{name}, interrupt?").format(name=self.seat_name(seat)), choices,
-            body=what + " " + _("You hold: {cards}.").format(
-                cards=", ".join(REWARD_NAMES[c] for c in held)),
-            cancellable=False), done)
+        self.app.push_screen(
+            ChoiceScreen(
+                _("{name}, interrupt?").format(name=self.seat_name(seat)),
+                choices,
+                body=what
+                + " "
+                + _("You hold: {cards}.").format(cards=", ".join(REWARD_NAMES[c] for c in held)),
+                cancellable=False,
+            ),
+            done,
+        )
 
     def ask_steal(self, seat: int, view: dict) -> None:
         m = view["match"]
         loser = view["areas"][m["loser"]]
-        choices = [(f"steal {p['id']}", f"{p['id']} {p['name']} {'★' * p['stars']}")
-                   for p in loser["pairs"]]
+        choices = [
+            (f"steal {p['id']}", f"{p['id']} {p['name']} {'★' * p['stars']}")
+            for p in loser["pairs"]
+        ]
         self.busy = True
 
         def done(answer: str | None) -> None:
             self.busy = False
             self.send(answer or choices[0][0])
 
-        self.app.push_screen(ChoiceScreen(
-            _("{name} wins the match! Take a pair from {loser}").format(
-                name=self.seat_name(seat), loser=self.seat_name(m["loser"])), choices,
-            body=_("Dice: {rolls}").format(rolls=", ".join(
-                f"{DICE[a - 1]}{a}:{b}{DICE[b - 1]}" for a, b in m["rolls"])),
-            cancellable=False), done)
+        self.app.push_screen(
+            ChoiceScreen(
+                _("{name} wins the match! Take a pair from {loser}").format(
+                    name=self.seat_name(seat), loser=self.seat_name(m["loser"])
+                ),
+                choices,
+                body=_("Dice: {rolls}").format(
+                    rolls=", ".join(f"{DICE[a - 1]}{a}:{b}{DICE[b - 1]}" for a, b in m["rolls"])
+                ),
+                cancellable=False,
+            ),
+            done,
+        )
 
     def finish(self) -> None:
         if self.ended:
@@ -431,11 +466,17 @@ class StadiumScreen(Screen):
             return
         targets = [a for a in self.state.legal_actions() if a.kind == "match"]
         if not targets:
-            self.notify(_("PLAY GAME needs the card, a pair of your own, an opponent with a "
-                          "pair, and must replace your whole turn."), severity="warning")
+            self.notify(
+                _(
+                    "PLAY GAME needs the card, a pair of your own, an opponent with a "
+                    "pair, and must replace your whole turn."
+                ),
+                severity="warning",
+            )
             return
-        choices = [(str(a), _("Challenge {name}").format(name=self.seat_name(a.seat)))
-                   for a in targets]
+        choices = [
+            (str(a), _("Challenge {name}").format(name=self.seat_name(a.seat))) for a in targets
+        ]
         self.busy = True
 
         def done(answer: str | None) -> None:
@@ -452,8 +493,14 @@ class StadiumScreen(Screen):
         if "YELLOW" not in self.held(seat):
             self.notify(_("You hold no YELLOW card."), severity="warning")
             return
-        choices = [(f"yellow P{s + 1}", _("YELLOW to {name} (cancels their next turn)").format(
-            name=self.seat_name(s))) for s in range(self.state.players) if s != seat]
+        choices = [
+            (
+                f"yellow P{s + 1}",
+                _("YELLOW to {name} (cancels their next turn)").format(name=self.seat_name(s)),
+            )
+            for s in range(self.state.players)
+            if s != seat
+        ]
         self.busy = True
 
         def done(answer: str | None) -> None:
@@ -476,9 +523,17 @@ class StadiumScreen(Screen):
             if yes:
                 self.send("red")
 
-        self.app.push_screen(ConfirmScreen(
-            _("Play RED? Your current turn ends and you move again; all cancelled turns are "
-              "restored."), _("Play RED"), _("Keep it")), done)
+        self.app.push_screen(
+            ConfirmScreen(
+                _(
+                    "Play RED? Your current turn ends and you move again; all cancelled turns are "
+                    "restored."
+                ),
+                _("Play RED"),
+                _("Keep it"),
+            ),
+            done,
+        )
 
     def action_leave(self) -> None:
         if self.var_mode:
@@ -494,5 +549,7 @@ class StadiumScreen(Screen):
         if self.state.is_over:
             done(True)
             return
-        self.app.push_screen(ConfirmScreen(_("Leave this game? It is not finished."),
-                                           _("Leave"), _("Keep playing")), done)
+        self.app.push_screen(
+            ConfirmScreen(_("Leave this game? It is not finished."), _("Leave"), _("Keep playing")),
+            done,
+        )

@@ -65,8 +65,9 @@ class ChoiceScreen(ModalScreen[str | None]):
     DEFAULT_CSS = "ChoiceScreen {" + DIALOG_CSS + "}"
     BINDINGS = [Binding("escape", "cancel", _("Cancel"), id="choice.cancel")]
 
-    def __init__(self, title: str, choices: list[tuple[str, str]], body: str = "",
-                 cancellable: bool = True) -> None:
+    def __init__(
+        self, title: str, choices: list[tuple[str, str]], body: str = "", cancellable: bool = True
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.body = body

@@ -42,12 +42,16 @@ class PassDeviceScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Pass the device to {name}").format(name=self.player_name),
-                         classes="who")
+            yield Static(
+                _("Pass the device to {name}").format(name=self.player_name), classes="who"
+            )
             yield Static(self.what, classes="what")
             yield Static(_("Everyone else: please look away."), classes="what")
-            yield Button(_("I am {name} — show me (Enter)").format(name=self.player_name),
-                         variant="primary", id="confirm")
+            yield Button(
+                _("I am {name} — show me (Enter)").format(name=self.player_name),
+                variant="primary",
+                id="confirm",
+            )
 
     def on_mount(self) -> None:
         self.query_one("#confirm", Button).focus()

@@ -120,9 +120,9 @@ class Stands(Widget, can_focus=True):
         v = self.view
         rows, cols = v["rows"], v["cols"]
         width, height = self.size.width, self.size.height
-        boxed = width >= 8 + cols * 6 and height >= rows * 3 + 3
+        boxed = width >= 7 + cols * 6 and height >= rows * 3 + 3
         cell_w, cell_h = (6, 3) if boxed else (4, 1)
-        if not boxed and width < 8 + cols * 4:
+        if not boxed and width < 7 + cols * 4:
             cell_w = 3
         x0, y0 = max(4, (width - cols * cell_w - 7) // 2), 1
         self._geometry = (x0, y0, cell_w, cell_h)
@@ -146,13 +146,14 @@ class Stands(Widget, can_focus=True):
         text.append(pitch, PITCH)
         return text
 
-    def _draw_cell(self, text: Text, row: int, col: int, sub: int, w: int, h: int,
-                   peeked: dict, bg: Style) -> None:
+    def _draw_cell(
+        self, text: Text, row: int, col: int, sub: int, w: int, h: int, peeked: dict, bg: Style
+    ) -> None:
         cell = self.cell(row, col)
         pos = cell["pos"]
         peek = pos in peeked and cell["state"] == "down"
         recent = self.recent.get(pos) if cell["state"] == "down" and not peek else None
-        inner = w - 2 if h == 3 else w - 1
+        inner = w - 2 if h == 3 else max(3, w - 1)
         if peek:
             face, style = peeked[pos]["id"].center(inner), PEEK
         elif recent:
@@ -168,7 +169,8 @@ class Stands(Widget, can_focus=True):
             elif marked:
                 style = style + Style(bgcolor="magenta")
             text.append(face, style)
-            text.append(" ", bg)
+            if w > inner:
+                text.append(" ", bg)
             return
         border = CURSOR_BORDER if is_cursor else MARK_BORDER if marked else None
         if cell["state"] == "empty" and not is_cursor:

@@ -1,0 +1,146 @@
+"""The command line: help, rules, plain-text mode (including bad input) and the simulator."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from footycards.cli import main
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin)
+    return result.exit_code, result.output
+
+
+def test_help_lists_every_command():
+    """`footycards --help` names play, text, sim and rules."""
+    code, out = run(["--help"])
+    assert code == 0
+    for command in ("play", "text", "sim", "rules"):
+        assert command in out
+
+
+def test_rules_rendered():
+    """`footycards rules stadium` prints the rules with the house rulings."""
+    code, out = run(["rules", "stadium"])
+    assert code == 0
+    assert "Nit" in out and "House ruling" in out
+
+
+def test_text_mode_bad_lines_then_moves():
+    """Bad lines get a clear message and the game goes on; moves are applied."""
+    stdin = "dance\nflip Z9\nflip A1\nflip A1\nmoves\nflip A2\n"
+    code, out = run(
+        [
+            "text",
+            "stadium",
+            "--players",
+            "me,ai:normal",
+            "--seed",
+            "3",
+            "--rows",
+            "2",
+            "--cols",
+            "2",
+        ],
+        stdin,
+    )
+    assert "unknown move 'dance'" in out
+    assert "Z9 is not on the 2×2 table" in out
+    assert "already face up" in out
+    assert "Legal moves: " in out
+    assert "me flips A1" in out and "me flips A2" in out
+    assert out.count("Nothing changed") == 3
+
+
+def test_text_mode_plays_a_whole_game_from_a_script():
+    """A piped script of moves plays a 2×2 game to the end (exit code 0)."""
+    deal = ["F01", "F02", "F01", "F02"]
+    from footycards.seats import Table, parse_players
+    from footycards.textmode import run as run_text
+
+    table = Table.start(
+        "stadium", parse_players("Ann,Bob"), 1, {"rows": 2, "cols": 2, "deal": deal}
+    )
+    import io
+
+    out = io.StringIO()
+    code = run_text(table, io.StringIO("flip A1\nflip B1\nflip A2\nflip B2\n"), out)
+    assert code == 0
+    assert "Final whistle. Winner: Ann." in out.getvalue()
+
+
+def test_text_mode_with_real_pipe():
+    """`footycards text` reads piped stdin in a real process and stops cleanly at EOF."""
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "footycards.cli",
+            "text",
+            "stadium",
+            "--players",
+            "me,ai:easy",
+            "--rows",
+            "2",
+            "--cols",
+            "3",
+            "--seed",
+            "1",
+        ],
+        input="flip A1\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "me flips A1" in proc.stdout
+    assert "Input ended" in proc.stdout
+    assert proc.returncode == 1
+
+
+def test_bad_players_option():
+    """An unknown AI level is refused with a clear message."""
+    code, out = run(["text", "stadium", "--players", "me,ai:genius"])
+    assert code != 0
+    assert "unknown AI level 'genius'" in out
+
+
+def test_bad_table_size():
+    """A table larger than the deck is refused before the game starts."""
+    code, out = run(["text", "stadium", "--rows", "20", "--cols", "20"], "")
+    assert code != 0
+    assert "deck holds 100 cards" in out
+
+
+def test_sim_prints_win_rates_and_speed():
+    """`footycards sim` plays AI games and reports win rates, game length and actions/s."""
+    code, out = run(
+        [
+            "sim",
+            "stadium",
+            "--games",
+            "5",
+            "--players",
+            "ai:hard,ai:random",
+            "--seed",
+            "1",
+            "--rows",
+            "4",
+            "--cols",
+            "4",
+            "--quiet",
+        ]
+    )
+    assert code == 0, out
+    assert "Win rate" in out and "AI hard" in out
+    assert "Mean game length" in out and "actions/s" in out
+
+
+def test_sim_refuses_humans():
+    """The simulator needs AI seats only."""
+    code, out = run(["sim", "stadium", "--players", "Ann,ai:random", "--games", "1"])
+    assert code != 0
+    assert "AI seats only" in out

@@ -1,0 +1,41 @@
+"""Snapshots of the launcher and the Stadium screen (pytest-textual-snapshot, sync tests)."""
+
+from __future__ import annotations
+
+from footycards.seats import Table, parse_players
+from footycards.tui.app import FootyApp
+
+DEAL_4X4 = (
+    ["F01", "F02", "YELLOW", "F03"]
+    + ["F01", "F02", "F03", "F04"]
+    + ["F04", "F05", "F05", "F06"]
+    + ["F06", "RED", "VAR", "GAME"]
+)
+
+
+def stadium_app(size_rows: int = 4, seed: int = 5) -> FootyApp:
+    """A Stadium game with a fixed deal, part-played so faces, rewards and the feed show."""
+    if size_rows == 4:
+        opts = {"rows": 4, "cols": 4, "deal": DEAL_4X4}
+    else:
+        opts = {}
+    table = Table.start("stadium", parse_players("Ann,Bob"), seed, opts)
+    if size_rows == 4:
+        for move in ["flip D3", "flip D4", "flip A1", "flip B1", "flip A3"]:
+            table.state.apply(move)
+    return FootyApp(table=table, speed="instant", theme="textual-dark")
+
+
+def test_launcher_snapshot(snap_compare):
+    """The launcher: games, seats, table size, who starts, speed and theme."""
+    assert snap_compare(FootyApp(speed="instant", theme="textual-dark"), terminal_size=(120, 40))
+
+
+def test_stadium_screen_snapshot(snap_compare):
+    """A 4×4 table mid-game: a pair taken, rewards held, a face-up card, the feed."""
+    assert snap_compare(stadium_app(), terminal_size=(120, 40))
+
+
+def test_stadium_full_table_compact_snapshot(snap_compare):
+    """The 10×10 table at 80×24: compact cards, every row visible."""
+    assert snap_compare(stadium_app(10), terminal_size=(80, 24))

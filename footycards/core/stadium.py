@@ -290,6 +290,19 @@ class StadiumState:
     turn_no: int = 0
     log: list[str] = field(default_factory=list)
     reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
+    _down: list[Action] | None = field(default=None, repr=False, compare=False)
+
+    def _flips_down(self) -> list[Action]:
+        """The flip actions of every card still on the table (cached until one is taken)."""
+        if self._down is None:
+            flips = _flip_actions(self.rows, self.cols)
+            self._down = [flips[i] for i, c in enumerate(self.table) if c is not None]
+        return self._down
+
+    def _remove(self, i: int) -> None:
+        """Take the card at position i off the table."""
+        self.table[i] = None
+        self._down = None
 
     # -- the contract -------------------------------------------------------
 
@@ -322,10 +335,11 @@ class StadiumState:
         elif p == STEAL:
             return [Action("steal", card=c) for c in sorted(set(self.pairs[self.match["loser"]]))]
         else:
-            flips = _flip_actions(self.rows, self.cols)
-            table = self.table
-            up = self.up
-            acts = [flips[i] for i in range(len(table)) if table[i] is not None and i not in up]
+            if self.up:
+                first = _flip_actions(self.rows, self.cols)[self.up[0]]
+                acts = [a for a in self._flips_down() if a is not first]
+            else:
+                acts = list(self._flips_down())
             if p == TURN:
                 acts += self._var_actions(me) + self._match_actions(me)
         if YELLOW in held:
@@ -469,7 +483,7 @@ class StadiumState:
         self.up.clear()
         self.peeks.clear()
         self.var_used = False
-        if all(c is None for c in self.table):
+        if not self._flips_down():
             self.phase = OVER  # S5.1
             self._say(_("The last card is gone: final whistle."))
             return
@@ -519,13 +533,13 @@ class StadiumState:
         self.reveals.append((self.turn_no, i, card))
         label = pos_label(i // self.cols, i % self.cols)
         if self.phase == TURN:
-            left = sum(1 for c in self.table if c is not None)
+            left = len(self._flips_down())
             self._say(
                 _("{p} flips {pos}: {card}").format(p=self._n(me), pos=label, card=self._card(card))
             )
             if left == 1:
                 # S3.5: the single last card is turned over and taken
-                self.table[i] = None
+                self._remove(i)
                 self._take(me, card)
                 self._begin_turn((me + 1) % self.players)
                 return
@@ -540,7 +554,8 @@ class StadiumState:
         )
         if first == card and card not in REWARDS:
             # S3.2: a pair - take both and move again
-            self.table[i] = self.table[j] = None
+            self._remove(i)
+            self._remove(j)
             self.up.clear()
             self.pairs[me].append(card)
             self._say(
@@ -553,7 +568,7 @@ class StadiumState:
         # S3.3 / S3.4: each card on its own
         for pos, c in ((j, first), (i, card)):
             if c in REWARDS:
-                self.table[pos] = None
+                self._remove(pos)
                 self._take(me, c)
         self.up.clear()
         self._begin_turn((me + 1) % self.players)
@@ -758,7 +773,7 @@ class StadiumState:
             "rows": self.rows,
             "cols": cols,
             "table": table,
-            "cards_left": sum(1 for c in self.table if c is not None),
+            "cards_left": len(self._flips_down()),
             "areas": areas,
             "turn": self.turn,
             "turn_no": self.turn_no,

@@ -56,7 +56,7 @@ class Stands(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move(1, 0)", _("Up"), id="stands.up", show=False),
+        Binding("up,k", "move(1, 0)", _("Move"), id="stands.up", key_display="←↑↓→"),
         Binding("down,j", "move(-1, 0)", _("Down"), id="stands.down", show=False),
         Binding("left,h", "move(0, -1)", _("Left"), id="stands.left", show=False),
         Binding("right,l", "move(0, 1)", _("Right"), id="stands.right", show=False),

@@ -1,0 +1,73 @@
+"""Engine speed: random-play actions per second per engine, and AI-vs-AI games per second.
+
+Run: python benchmarks/bench_engine.py [--seconds 5]
+One process, one core. Random play includes building `legal_actions()` each step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from footycards.core import GAMES
+from footycards.seats import Table, parse_players
+
+SETUPS = {
+    "stadium": [(2, {})],
+    "quartett": [
+        (2, {"mode": "fussball"}),
+        (4, {"mode": "abwehr-angriff"}),
+        (2, {"mode": "quartett"}),
+        (4, {"mode": "quartett"}),
+    ],
+}
+
+
+def random_play(game_id: str, players: int, options: dict, seconds: float) -> tuple[float, int]:
+    """Return (actions per second, games finished) of uniformly random play."""
+    game = GAMES[game_id]
+    rng = random.Random(1)
+    actions = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(players, seed=games, options=options)
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    return actions / (time.perf_counter() - start), games
+
+
+def ai_games(game_id: str, players: str, options: dict, seconds: float) -> float:
+    """Return AI-vs-AI games per second (agents read views, as in real play)."""
+    seats = parse_players(players)
+    games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        table = Table.start(game_id, seats, games, options)
+        while not table.state.is_over:
+            table.play_ai()
+        games += 1
+    return games / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    for game_id, setups in SETUPS.items():
+        if game_id not in GAMES:
+            continue
+        for players, options in setups:
+            rate, games = random_play(game_id, players, options, args.seconds)
+            label = options.get("mode", "")
+            print(
+                f"{game_id} {label} {players}p: {rate:,.0f} actions/s random play ({games} games)"
+            )
+    rate = ai_games("stadium", "ai:normal,ai:normal", {}, args.seconds)
+    print(f"stadium AI normal v normal: {rate:,.2f} games/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+"""The launcher: seat set-up, table options, who starts, and starting a game."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Input, Select
+
+from footycards.tui.app import FootyApp
+from footycards.tui.screens.launcher import (
+    LauncherScreen,
+    StadiumDateScreen,
+    most_recent_at_stadium,
+)
+from footycards.tui.screens.stadium import StadiumScreen
+
+
+async def test_start_three_seats_with_ai_and_table_size():
+    """Three seats (two people, one AI), a 4×6 table, P2 starts."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LauncherScreen)
+        screen.query_one("#seatcount", Select).value = 3
+        await pilot.pause()
+        screen.query_one("#kind-1", Select).value = "human"
+        screen.query_one("#kind-2", Select).value = "hard"
+        screen.query_one("#rows", Input).value = "4"
+        screen.query_one("#cols", Input).value = "6"
+        screen.query_one("#first", Select).value = "1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StadiumScreen)
+        table = app.screen.table
+        assert [s.name for s in table.seats] == ["Ann", "Bob", "AI hard"]
+        assert table.seats[2].ai == "hard"
+        view = table.state.public_view()
+        assert (view["rows"], view["cols"]) == (4, 6)
+        assert view["turn"] == 1
+
+
+async def test_most_recently_at_a_stadium_starts():
+    """S2.2: the human with the latest stadium date starts."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#kind-1", Select).value = "human"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StadiumDateScreen)
+        app.screen.query_one("#date-0", Input).value = "2024-03-01"
+        app.screen.query_one("#date-1", Input).value = "2026-10-11"
+        await pilot.click("#decide")
+        await pilot.pause()
+        assert isinstance(app.screen, StadiumScreen)
+        assert app.screen.table.state.public_view()["turn"] == 1
+
+
+async def test_bad_date_and_bad_size_are_explained():
+    """A date that is not a date, or a table too large, gets a message and no game."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        launcher.query_one("#rows", Input).value = "20"
+        launcher.query_one("#first", Select).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is launcher
+        assert any("deck holds" in n.message for n in app._notifications)
+        launcher.query_one("#rows", Input).value = "4"
+        launcher.query_one("#first", Select).value = "stadium"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one("#date-0", Input).value = "last tuesday"
+        await pilot.click("#decide")
+        await pilot.pause()
+        assert isinstance(app.screen, StadiumDateScreen)
+
+
+def test_stadium_date_ties_drawn_among_latest():
+    """S2.2: ties are drawn at random among the latest; nobody dated draws anyone."""
+    rng = random.Random(3)
+    picks = {
+        most_recent_at_stadium({0: "2026-01-01", 1: "2026-01-01", 2: ""}, 3, rng) for _ in range(40)
+    }
+    assert picks == {0, 1}
+    picks = {most_recent_at_stadium({0: ""}, 3, rng) for _ in range(60)}
+    assert picks == {0, 1, 2}
+
+
+async def test_theme_can_be_switched_to_ansi():
+    """Themes are selectable, including an ANSI-only one."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#theme", Select).value = "ansi-dark"
+        await pilot.pause()
+        assert app.theme == "ansi-dark"

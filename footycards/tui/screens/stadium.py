@@ -126,6 +126,11 @@ class StadiumScreen(Screen):
                 yield MatchFeed(id="feed")
         yield Footer()
 
+    def on_screen_resume(self) -> None:
+        """Back from the keys or rules screen: carry on where the game stands."""
+        if self.is_mounted and not self.busy:
+            self.advance()
+
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
 
@@ -265,6 +270,8 @@ class StadiumScreen(Screen):
         """After any change: redraw, then ask whoever must act next."""
         view = self.render_view()
         st = self.state
+        if self.busy:
+            return  # a dialog is open or an AI move is on its way; it will call back
         if st.is_over:
             self.finish()
             return

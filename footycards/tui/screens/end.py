@@ -23,25 +23,28 @@ class EndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
     ]
 
-    def __init__(self, table) -> None:
+    def __init__(self, table, headers: list[str], rows: list[list[str]]) -> None:
         super().__init__()
         self.table = table
+        self.headers = headers
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
-        view = self.table.state.public_view()
-        res = view["result"]
+        res = self.table.state.result()
         names = [s.name for s in self.table.seats]
         winners = " & ".join(names[w] for w in res["winners"])
         t = RichTable(expand=True)
         t.add_column(_("Player"))
-        t.add_column(_("Stars"), justify="right")
-        t.add_column(_("Cards"), justify="right")
-        for s, area in enumerate(view["areas"]):
+        for h in self.headers:
+            t.add_column(h, justify="right")
+        for s, row in enumerate(self.rows):
             mark = " 🏆" if s in res["winners"] else ""
-            t.add_row(names[s] + mark, str(area["score"]), str(area["cards"]))
+            t.add_row(names[s] + mark, *row)
         with Vertical():
             yield Static(_("Final whistle! Winner: {w}").format(w=winners), classes="title")
             yield Static(t, classes="body")
+            if res.get("reason"):
+                yield Static(_("Game over: {why}").format(why=res["reason"]), classes="body")
             if res.get("tiebreak"):
                 yield Static(_("Tie-break: {why}").format(why=res["tiebreak"]), classes="body")
             yield Button(_("Play again (a)"), variant="success", id="again")

@@ -12,18 +12,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ...core import IllegalAction
 from ...core.i18n import _
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...seats import Table
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
-from ..widgets.pass_device import PassDeviceScreen
 from ..widgets.stands import Stands
-from .end import EndScreen
+from .game import GameScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
 REWARD_BADGE = {
@@ -86,7 +83,7 @@ class MatchPanel(Static):
         self.update("\n".join(lines))
 
 
-class StadiumScreen(Screen):
+class StadiumScreen(GameScreen):
     """One game of Stadium."""
 
     CSS_PATH = "stadium.tcss"
@@ -102,15 +99,10 @@ class StadiumScreen(Screen):
     ]
 
     def __init__(self, table: Table) -> None:
-        super().__init__()
-        self.table = table
-        self.viewer: int | None = None  # whose view is on screen
-        self.private_ok: int | None = None  # who confirmed the pass-device screen
+        super().__init__(table)
         self.var_picks: list[tuple[int, int]] = []
         self.var_mode = False
         self.prompts_off: set[int] = set()
-        self.busy = False  # a dialog is open or an AI move is scheduled
-        self.ended = False
 
     # -- layout ---------------------------------------------------------------
 
@@ -126,55 +118,45 @@ class StadiumScreen(Screen):
                 yield MatchFeed(id="feed")
         yield Footer()
 
-    def on_screen_resume(self) -> None:
-        """Back from the keys or rules screen: carry on where the game stands."""
-        if self.is_mounted and not self.busy:
-            self.advance()
-
     def on_resize(self, event) -> None:
         self.set_class(event.size.width < 100, "-narrow")
 
     def on_mount(self) -> None:
         self.title = _("Stadium")
         self.query_one(Stands).focus()
-        self.advance()
+        super().on_mount()
 
-    @property
-    def state(self):
-        return self.table.state
+    # -- GameScreen hooks -------------------------------------------------------
 
-    def human_seats(self) -> list[int]:
-        return self.table.humans
+    def has_private(self, view: dict) -> bool:
+        return bool(view["peeked"])  # S4.1: a VAR look
 
-    def seat_name(self, seat: int) -> str:
-        return self.table.seats[seat].name
+    def private_what(self, seat: int, view: dict) -> str:
+        return _("{name}: your VAR look at two cards").format(name=self.seat_name(seat))
 
-    # -- the flow ---------------------------------------------------------------
-
-    def render_view(self) -> dict:
-        """Draw the view of the seat at the keyboard (or the public view)."""
-        st = self.state
-        seat = st.to_move
-        humans = self.human_seats()
-        if seat is not None and not self.table.is_ai(seat):
-            viewer = seat
-        elif len(humans) == 1:
-            viewer = humans[0]
-        else:
-            viewer = None
-        if viewer != self.viewer:
-            self.private_ok = None
-        self.viewer = viewer
-        view = st.view(viewer) if viewer is not None else st.public_view()
-        if view["peeked"] and len(humans) > 1 and self.private_ok != viewer:
-            view = dict(view, peeked={})  # not until the pass-device screen is confirmed
+    def draw(self, view: dict) -> None:
         self.query_one(Stands).show(view, self.recent_cards(view))
         self.query_one(Scoreboard).show(view, self.table.seats)
         self.query_one(MatchPanel).show(view)
         self.query_one(MatchFeed).sync(view["log"])
         self.sub_title = self.turn_text(view)
         self.update_status(view)
-        return view
+
+    def prompt(self, seat: int, view: dict) -> None:
+        if view["phase"] == "window":
+            self.ask_response(seat, view)
+        elif view["phase"] == "steal":
+            self.ask_steal(seat, view)
+
+    def after_action(self, action) -> None:
+        m = self.state.public_view()["match"]
+        if str(action).startswith("match") and self.table.is_ai(m["challenger"]):
+            rolls = ", ".join(f"{a}:{b}" for a, b in m["rolls"])
+            self.notify(_("PLAY GAME: {rolls}").format(rolls=rolls), title=_("Match"))
+
+    def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
+        rows = [[str(a["score"]), str(a["cards"])] for a in view["areas"]]
+        return [_("Stars"), _("Cards")], rows
 
     @staticmethod
     def recent_cards(view: dict) -> dict[str, dict]:
@@ -242,7 +224,7 @@ class StadiumScreen(Screen):
 
     def on_stands_picked(self, message: Stands.Picked) -> None:
         self.update_status()
-        if self.busy or self.table.is_ai(self.state.to_move) or self.state.is_over:
+        if not self.can_act():
             return
         if self.var_mode:
             self.pick_var(message.row, message.col)
@@ -255,79 +237,10 @@ class StadiumScreen(Screen):
         if event.key in ("up", "down", "left", "right", "h", "j", "k", "l"):
             self.call_after_refresh(self.update_status)
 
-    def send(self, notation: str) -> bool:
-        """Apply a human's action; an illegal one is explained and changes nothing."""
-        try:
-            self.state.apply(notation)
-        except IllegalAction as exc:
-            self.notify(str(exc), title=_("Not allowed"), severity="warning")
-            self.app.bell()
-            return False
-        self.advance()
-        return True
-
-    def advance(self) -> None:
-        """After any change: redraw, then ask whoever must act next."""
-        view = self.render_view()
-        st = self.state
-        if self.busy:
-            return  # a dialog is open or an AI move is on its way; it will call back
-        if st.is_over:
-            self.finish()
-            return
-        seat = st.to_move
-        if self.table.is_ai(seat):
-            self.schedule_ai()
-            return
-        humans = self.human_seats()
-        if st.view(seat)["peeked"] and len(humans) > 1 and self.private_ok != seat:
-            self.ask_pass_device(
-                seat, _("{name}: your VAR look at two cards").format(name=self.seat_name(seat))
-            )
-            return
-        if st.phase == "window":
-            self.ask_response(seat, view)
-        elif st.phase == "steal":
-            self.ask_steal(seat, view)
-
-    def schedule_ai(self) -> None:
-        self.busy = True
-        delay = self.app.ai_delay() if hasattr(self.app, "ai_delay") else 0.0
-        if delay <= 0:
-            self.call_after_refresh(self.ai_step)
-        else:
-            self.set_timer(delay, self.ai_step)
-
-    def ai_step(self) -> None:
-        self.busy = False
-        if not self.is_current or self.state.is_over or not self.table.is_ai(self.state.to_move):
-            if self.is_current and not self.state.is_over:
-                self.advance()
-            return
-        action = self.table.play_ai()
-        if action.kind == "match":
-            m = self.state.public_view()["match"]
-            self.notify(
-                _("PLAY GAME: {rolls}").format(rolls=", ".join(f"{a}:{b}" for a, b in m["rolls"])),
-                title=_("Match"),
-            )
-        self.advance()
-
-    def ask_pass_device(self, seat: int, what: str) -> None:
-        self.busy = True
-
-        def done(_ok: bool | None) -> None:
-            self.busy = False
-            self.private_ok = seat
-            self.advance()
-
-        self.app.push_screen(PassDeviceScreen(self.seat_name(seat), what), done)
-
     def ask_response(self, seat: int, view: dict) -> None:
         """S4.6: offer YELLOW/RED to a holder, or pass (automatically if prompts are off)."""
         if seat in self.prompts_off:
-            self.state.apply("pass")
-            self.advance()
+            self.send("pass")
             return
         held = view["areas"][seat]["rewards"]
         mover = view["turn"]
@@ -354,16 +267,14 @@ class StadiumScreen(Screen):
             choices.append(("red", _("RED: stop everyone, I move next")))
         choices.append(("pass", _("Pass")))
         choices.append(("off", _("Pass, and don't ask me again this game")))
-        self.busy = True
 
         def done(answer: str | None) -> None:
-            self.busy = False
             if answer == "off":
                 self.prompts_off.add(seat)
                 answer = "pass"
             self.send(answer or "pass")
 
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen(
                 _("{name}, interrupt?").format(name=self.seat_name(seat)),
                 choices,
@@ -382,13 +293,11 @@ class StadiumScreen(Screen):
             (f"steal {p['id']}", f"{p['id']} {p['name']} {'★' * p['stars']}")
             for p in loser["pairs"]
         ]
-        self.busy = True
 
         def done(answer: str | None) -> None:
-            self.busy = False
             self.send(answer or choices[0][0])
 
-        self.app.push_screen(
+        self.ask(
             ChoiceScreen(
                 _("{name} wins the match! Take a pair from {loser}").format(
                     name=self.seat_name(seat), loser=self.seat_name(m["loser"])
@@ -402,35 +311,9 @@ class StadiumScreen(Screen):
             done,
         )
 
-    def finish(self) -> None:
-        if self.ended:
-            return
-        self.ended = True
-        if hasattr(self.app, "record_result"):
-            self.app.record_result(self.table)
-        self.app.push_screen(EndScreen(self.table), self.after_end)
-
-    def after_end(self, answer: str | None) -> None:
-        if answer == "again":
-            self.app.switch_screen(StadiumScreen(self.table.restart()))
-        elif answer == "quit":
-            self.app.exit()
-        else:
-            self.app.pop_screen()
-            if not self.app.screen_stack or len(self.app.screen_stack) <= 1:
-                self.app.show_launcher()
-
-    # -- the player's own actions (keys) ----------------------------------------
-
     def held(self, seat: int) -> list[str]:
         """The reward cards a seat holds (public, S4)."""
         return self.state.public_view()["areas"][seat]["rewards"]
-
-    def can_act(self) -> bool:
-        st = self.state
-        if self.busy or st.is_over or self.table.is_ai(st.to_move):
-            return False
-        return True
 
     def action_var(self) -> None:
         if not self.can_act():
@@ -484,14 +367,7 @@ class StadiumScreen(Screen):
         choices = [
             (str(a), _("Challenge {name}").format(name=self.seat_name(a.seat))) for a in targets
         ]
-        self.busy = True
-
-        def done(answer: str | None) -> None:
-            self.busy = False
-            if answer:
-                self.send(answer)
-
-        self.app.push_screen(ChoiceScreen(_("PLAY GAME: who do you challenge?"), choices), done)
+        self.choose(_("PLAY GAME: who do you challenge?"), choices)
 
     def action_yellow(self) -> None:
         if not self.can_act() or self.state.phase not in ("turn", "second"):
@@ -508,14 +384,7 @@ class StadiumScreen(Screen):
             for s in range(self.state.players)
             if s != seat
         ]
-        self.busy = True
-
-        def done(answer: str | None) -> None:
-            self.busy = False
-            if answer:
-                self.send(answer)
-
-        self.app.push_screen(ChoiceScreen(_("Show YELLOW to whom?"), choices), done)
+        self.choose(_("Show YELLOW to whom?"), choices)
 
     def action_red(self) -> None:
         if not self.can_act() or self.state.phase not in ("turn", "second"):
@@ -523,14 +392,12 @@ class StadiumScreen(Screen):
         if "RED" not in self.held(self.state.to_move):
             self.notify(_("You hold no RED card."), severity="warning")
             return
-        self.busy = True
 
         def done(yes: bool | None) -> None:
-            self.busy = False
             if yes:
                 self.send("red")
 
-        self.app.push_screen(
+        self.ask(
             ConfirmScreen(
                 _(
                     "Play RED? Your current turn ends and you move again; all cancelled turns are "
@@ -546,17 +413,4 @@ class StadiumScreen(Screen):
         if self.var_mode:
             self.action_var()
             return
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.app.pop_screen()
-                if len(self.app.screen_stack) <= 1:
-                    self.app.show_launcher()
-
-        if self.state.is_over:
-            done(True)
-            return
-        self.app.push_screen(
-            ConfirmScreen(_("Leave this game? It is not finished."), _("Leave"), _("Keep playing")),
-            done,
-        )
+        super().action_leave()

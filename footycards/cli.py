@@ -21,16 +21,33 @@ def _seats(text: str) -> list[SeatSpec]:
         raise click.BadParameter(str(exc), param_hint="--players") from None
 
 
-def _options(rows: int | None, cols: int | None, deck: str | None, first: str | None) -> dict:
+def _options(
+    game: str, rows=None, cols=None, decks=(), first=None, mode=None, round_limit=None
+) -> dict:
+    """Turn command-line options into the engine's options for `game`."""
     opts: dict = {}
-    if rows is not None:
-        opts["rows"] = rows
-    if cols is not None:
-        opts["cols"] = cols
-    if deck:
-        opts["deck"] = deck
-    if first:
-        opts["first"] = "random" if first == "random" else int(first) - 1
+    if game == "stadium":
+        if rows is not None:
+            opts["rows"] = rows
+        if cols is not None:
+            opts["cols"] = cols
+        if len(decks) > 1:
+            raise click.BadParameter(_("Stadium takes one deck file"), param_hint="--deck")
+        if decks:
+            opts["deck"] = decks[0]
+        if first:
+            if first != "random" and not first.isdigit():
+                raise click.BadParameter(_("a seat number or 'random'"), param_hint="--first")
+            opts["first"] = "random" if first == "random" else int(first) - 1
+    elif game == "quartett":
+        if mode:
+            opts["mode"] = mode
+        if len(decks) == 1:
+            opts["deck"] = decks[0]
+        elif decks:
+            opts["decks"] = list(decks)  # Q6: Fan-Freundschaft
+        if round_limit is not None:
+            opts["round_limit"] = round_limit
     return opts
 
 
@@ -41,12 +58,39 @@ def _start(game: str, seats: list[SeatSpec], seed: int | None, opts: dict) -> Ta
         raise click.UsageError(str(exc)) from None
 
 
-def _first_option(f):
-    return click.option(
-        "--first",
-        default=None,
-        help=_("Who starts: a seat number (1 = first seat) or 'random'."),
-    )(f)
+def game_options(f):
+    """The options every command that deals a game accepts."""
+    options = [
+        click.option("--rows", type=int, default=None, help=_("Stadium: table rows.")),
+        click.option("--cols", type=int, default=None, help=_("Stadium: cards per row.")),
+        click.option(
+            "--first",
+            default=None,
+            help=_("Stadium: who starts, a seat number (1 = first) or 'random'."),
+        ),
+        click.option(
+            "--mode",
+            type=click.Choice(["fussball", "abwehr-angriff", "quartett"]),
+            default=None,
+            help=_("Quartett: which game (default fussball)."),
+        ),
+        click.option(
+            "--round-limit",
+            type=click.IntRange(1),
+            default=None,
+            help=_("Quartett: end after this many rounds (most cards wins)."),
+        ),
+        click.option(
+            "--deck",
+            "decks",
+            multiple=True,
+            type=click.Path(dir_okay=False),
+            help=_("Deck file; Quartett top trumps: repeat to combine decks."),
+        ),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
 
 
 @click.group(invoke_without_command=True)
@@ -75,10 +119,7 @@ def main(ctx: click.Context) -> None:
     ),
 )
 @click.option("--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal)."))
-@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
-@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
-@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
-@_first_option
+@game_options
 @click.option(
     "--speed",
     type=click.Choice(["instant", "fast", "normal", "slow"]),
@@ -86,7 +127,7 @@ def main(ctx: click.Context) -> None:
     show_default=True,
     help=_("How fast AI players move."),
 )
-def play(game, players, seed, rows, cols, deck, first, speed) -> None:
+def play(game, players, seed, rows, cols, first, mode, round_limit, decks, speed) -> None:
     """Play GAME in the terminal UI, skipping the launcher."""
     from .tui.app import PLAYABLE, FootyApp
 
@@ -94,7 +135,8 @@ def play(game, players, seed, rows, cols, deck, first, speed) -> None:
         raise click.UsageError(
             _("{game} has no screen yet; try 'footycards text {game}'").format(game=game)
         )
-    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
+    opts = _options(game, rows, cols, decks, first, mode, round_limit)
+    table = _start(game, _seats(players), seed, opts)
     FootyApp(table=table, speed=speed).run()
 
 
@@ -119,15 +161,13 @@ def rules(game) -> None:
     help=_("Seats, comma-separated: names for people, ai:LEVEL for AI players."),
 )
 @click.option("--seed", type=int, default=None, help=_("Shuffle seed."))
-@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
-@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
-@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
-@_first_option
-def text(game, players, seed, rows, cols, deck, first) -> None:
+@game_options
+def text(game, players, seed, rows, cols, first, mode, round_limit, decks) -> None:
     """Play GAME in plain text: one line of notation per move, read from stdin."""
     from .textmode import run
 
-    table = _start(game, _seats(players), seed, _options(rows, cols, deck, first))
+    opts = _options(game, rows, cols, decks, first, mode, round_limit)
+    table = _start(game, _seats(players), seed, opts)
     sys.exit(run(table, sys.stdin, sys.stdout))
 
 
@@ -148,14 +188,12 @@ def text(game, players, seed, rows, cols, deck, first) -> None:
     help=_("AI seats, e.g. ai:hard,ai:random."),
 )
 @click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first game."))
-@click.option("--rows", type=int, default=None, help=_("Table rows (Stadium)."))
-@click.option("--cols", type=int, default=None, help=_("Cards per row (Stadium)."))
-@click.option("--deck", type=click.Path(dir_okay=False), default=None, help=_("Deck file."))
+@game_options
 @click.option("--quiet", is_flag=True, help=_("No progress bar."))
-def sim(game, count, players, seed, rows, cols, deck, quiet) -> None:
+def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks, quiet) -> None:
     """Play AI-against-AI games of GAME and print win rates and speed.
 
-    The first player rotates from game to game so no seat keeps the advantage.
+    The seats rotate from game to game so no player keeps the first move.
     """
     from rich.console import Console
     from rich.progress import Progress
@@ -173,16 +211,16 @@ def sim(game, count, players, seed, rows, cols, deck, quiet) -> None:
     with Progress(console=console, disable=quiet, transient=True) as progress:
         task = progress.add_task(_("Simulating"), total=count)
         for i in range(count):
-            opts = _options(rows, cols, deck, None)
-            opts["first"] = i % len(seats)
-            table = _start(game, seats, seed + i, opts)
+            opts = _options(game, rows, cols, decks, None, mode, round_limit)
+            shift = i % len(seats)  # rotate the seats: nobody keeps the first move
+            table = _start(game, seats[shift:] + seats[:shift], seed + i, opts)
             n = 0
             while not table.state.is_over:
                 table.play_ai()
                 n += 1
             res = table.state.result()
             for w in res["winners"]:
-                wins[w] += 1 / len(res["winners"])
+                wins[(w + shift) % len(seats)] += 1 / len(res["winners"])
             lengths.append(n)
             actions += n
             progress.advance(task)

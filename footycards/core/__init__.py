@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import stadium
+from . import quartett, stadium
 from .errors import DeckError, IllegalAction, OptionError
 
 GAMES: dict[str, ModuleType] = {
     stadium.ID: stadium,
+    quartett.ID: quartett,
 }
 
 ALL_GAME_IDS = ("stadium", "worldwave", "sadikov", "quartett")
@@ -25,9 +26,7 @@ def get_game(game_id: str) -> ModuleType:
     except KeyError:
         if game_id in ALL_GAME_IDS:
             raise KeyError(f"the game '{game_id}' is not playable yet") from None
-        raise KeyError(
-            f"unknown game '{game_id}'; games are: {', '.join(sorted(GAMES))}"
-        ) from None
+        raise KeyError(f"unknown game '{game_id}'; games are: {', '.join(sorted(GAMES))}") from None
 
 
 __all__ = ["GAMES", "get_game", "IllegalAction", "OptionError", "DeckError"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +66,9 @@ def load_deck(path: str | Path | None = None) -> Deck:
             raise DeckError(file, label, "must be a table")
         fid = require(entry, "id", str, file, label)
         label = f"footballer {fid}"
+        if not re.fullmatch(r"[A-Z0-9][A-Z0-9_-]*", fid):
+            # S6: `steal <id>` is upper-cased one word, so the id must survive that
+            raise DeckError(file, label, "id must be capital letters and digits, like F07")
         name = require(entry, "name", str, file, label)
         stars = require(entry, "stars", int, file, label)
         if fid in seen:
@@ -481,7 +485,6 @@ class StadiumState:
     def _begin_turn(self, seat: int) -> None:
         """Start the turn of `seat`, skipping cancelled turns (S4.3), then open S4.6's window."""
         self.up.clear()
-        self.peeks.clear()
         self.var_used = False
         if not self._flips_down():
             self.phase = OVER  # S5.1
@@ -494,6 +497,8 @@ class StadiumState:
             self.cancelled[seat] = False
             self._say(_("{p}'s turn is cancelled (yellow card)").format(p=self._n(seat)))
             seat = (seat + 1) % n
+        if seat != self.turn:
+            self.peeks.clear()  # S4.1: the VAR look lasts while the same player moves on
         self.turn = seat
         self.turn_no += 1
         self._open_window("start")

@@ -12,12 +12,16 @@ from typing import IO
 from ..core import IllegalAction, get_game
 from ..core.i18n import _
 from ..seats import Table
+from . import quartett as quartett_text
 from . import stadium as stadium_text
 
-RENDERERS: dict[str, Callable[[dict], str]] = {"stadium": stadium_text.render}
+RENDERERS: dict[str, Callable[[dict], str]] = {
+    "stadium": stadium_text.render,
+    "quartett": quartett_text.render,
+}
 
 HELP = _(
-    "Type one move per line in the game's notation (e.g. 'flip C7', 'pass').\n"
+    "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
     "Other commands: 'moves' lists your legal moves, 'help' shows this, 'quit' ends."
 )
 

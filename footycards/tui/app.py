@@ -13,7 +13,7 @@ from .widgets.dialogs import ConfirmScreen
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 
 
-PLAYABLE = ("stadium",)  # games with a screen; the launcher offers only these
+PLAYABLE = ("stadium", "quartett")  # games with a screen; the launcher offers only these
 
 
 def game_screen(table: Table):
@@ -22,6 +22,10 @@ def game_screen(table: Table):
         from .screens.stadium import StadiumScreen
 
         return StadiumScreen(table)
+    if table.game_id == "quartett":
+        from .screens.quartett import QuartettScreen
+
+        return QuartettScreen(table)
     raise ValueError(f"no screen for game {table.game_id}")
 
 

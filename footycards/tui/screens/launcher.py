@@ -27,6 +27,11 @@ KINDS = [
 ]
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eva", "Filip"]
 STADIUM_DATE = "stadium"
+QUARTETT_MODES = [
+    (_("Fußball — top trumps, 2–6 players"), "fussball"),
+    (_("Abwehr-Angriff — top trumps on Abwehr and Angriff"), "abwehr-angriff"),
+    (_("Quartett — collect quartets (2–6 players)"), "quartett"),
+]
 
 
 class StadiumDateScreen(ModalScreen[dict[int, str] | None]):
@@ -140,15 +145,29 @@ class LauncherScreen(Screen):
                             allow_blank=False,
                             id=f"kind-{i}",
                         )
-                yield Static(_("Table (rows × cards per row)"), classes="heading")
-                with Horizontal(classes="row"):
-                    yield Input("10", id="rows", type="integer", max_length=2)
-                    yield Label("×", classes="times")
-                    yield Input("10", id="cols", type="integer", max_length=2)
-                yield Static(_("Who starts"), classes="heading")
-                yield Select(
-                    self.first_options(2), value=STADIUM_DATE, allow_blank=False, id="first"
-                )
+                with Vertical(id="opts-stadium", classes="opts"):
+                    yield Static(_("Table (rows × cards per row)"), classes="heading")
+                    with Horizontal(classes="row"):
+                        yield Input("10", id="rows", type="integer", max_length=2)
+                        yield Label("×", classes="times")
+                        yield Input("10", id="cols", type="integer", max_length=2)
+                    yield Static(_("Who starts"), classes="heading")
+                    yield Select(
+                        self.first_options(2), value=STADIUM_DATE, allow_blank=False, id="first"
+                    )
+                with Vertical(id="opts-quartett", classes="opts"):
+                    yield Static(_("Game"), classes="heading")
+                    yield Select(QUARTETT_MODES, value="fussball", allow_blank=False, id="mode")
+                    yield Static(
+                        _(
+                            "Deck files (empty: the default deck; several, separated "
+                            "by commas, combine decks: Fan-Freundschaft)"
+                        ),
+                        classes="heading",
+                    )
+                    yield Input("", id="decks", placeholder="assets/decks/quartett.toml")
+                    yield Static(_("Round limit (empty: none)"), classes="heading")
+                    yield Input("", id="round_limit", type="integer", max_length=4)
                 yield Static(_("AI speed and theme"), classes="heading")
                 with Horizontal(classes="row"):
                     yield Select(
@@ -175,6 +194,7 @@ class LauncherScreen(Screen):
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
         self.refresh_seats()
+        self.pick_game(self.game_id)
         self.query_one("#gamelist", OptionList).highlighted = 0
         self.query_one("#gamelist", OptionList).focus()
 
@@ -204,11 +224,17 @@ class LauncherScreen(Screen):
             self.app.theme = event.value
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.game_id = event.option.id
+        self.pick_game(event.option.id)
         self.query_one("#seatcount", Select).focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.game_id = event.option.id
+        self.pick_game(event.option.id)
+
+    def pick_game(self, game_id: str) -> None:
+        """Show the options of the highlighted game only."""
+        self.game_id = game_id
+        for gid in self.games:
+            self.query_one(f"#opts-{gid}").display = gid == game_id
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -233,6 +259,23 @@ class LauncherScreen(Screen):
         return seats
 
     def options(self) -> dict | None:
+        if self.game_id == "quartett":
+            opts: dict = {"mode": self.query_one("#mode", Select).value}
+            decks = [d.strip() for d in self.query_one("#decks", Input).value.split(",")]
+            decks = [d for d in decks if d]
+            if len(decks) == 1:
+                opts["deck"] = decks[0]
+            elif decks:
+                opts["decks"] = decks
+            limit = self.query_one("#round_limit", Input).value.strip()
+            if limit:
+                if not limit.isdigit() or int(limit) < 1:
+                    self.notify(
+                        _("The round limit must be a whole number of at least 1."), severity="error"
+                    )
+                    return None
+                opts["round_limit"] = int(limit)
+            return opts
         try:
             rows = int(self.query_one("#rows", Input).value)
             cols = int(self.query_one("#cols", Input).value)
@@ -246,8 +289,11 @@ class LauncherScreen(Screen):
         opts = self.options()
         if opts is None:
             return
-        first = self.query_one("#first", Select).value
         rng = random.Random()
+        if self.game_id != "stadium":
+            self.kick_off(seats, opts, None)
+            return
+        first = self.query_one("#first", Select).value
         if first == STADIUM_DATE:
             humans = [(i, s.name) for i, s in enumerate(seats) if s.is_human]
             if not humans:
@@ -262,8 +308,9 @@ class LauncherScreen(Screen):
             return
         self.kick_off(seats, opts, rng.randrange(len(seats)) if first == "random" else int(first))
 
-    def kick_off(self, seats: list[SeatSpec], opts: dict, first: int) -> None:
-        opts = dict(opts, first=first)
+    def kick_off(self, seats: list[SeatSpec], opts: dict, first: int | None) -> None:
+        if first is not None:
+            opts = dict(opts, first=first)
         try:
             table = Table.start(self.game_id, seats, random.SystemRandom().getrandbits(31), opts)
         except (OptionError, DeckError, ValueError) as exc:

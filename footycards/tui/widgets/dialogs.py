@@ -6,7 +6,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...core.i18n import _
 
@@ -60,13 +61,22 @@ class ConfirmScreen(ModalScreen[bool]):
 
 
 class ChoiceScreen(ModalScreen[str | None]):
-    """Offers a list of choices, each with a number key; returns the chosen value or None."""
+    """Offers a list of choices (arrows + Enter, a number key, or a click); returns the
+    chosen value, or None when cancelled with Esc."""
 
-    DEFAULT_CSS = "ChoiceScreen {" + DIALOG_CSS + "}"
+    DEFAULT_CSS = (
+        "ChoiceScreen {"
+        + DIALOG_CSS
+        + "} ChoiceScreen OptionList { height: auto; max-height: 20; margin-bottom: 1; }"
+    )
     BINDINGS = [Binding("escape", "cancel", _("Cancel"), id="choice.cancel")]
 
     def __init__(
-        self, title: str, choices: list[tuple[str, str]], body: str = "", cancellable: bool = True
+        self,
+        title: str,
+        choices: list[tuple[str, str]],
+        body: str = "",
+        cancellable: bool = True,
     ) -> None:
         super().__init__()
         self.title_text = title
@@ -79,28 +89,31 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Static(self.title_text, classes="title")
             if self.body:
                 yield Static(self.body, classes="body")
-            for i, (_value, label) in enumerate(self.choices):
-                key = f"{i + 1}. " if i < 9 else ""
-                yield Button(key + label, id=f"choice-{i}")
+            yield OptionList(
+                *[
+                    Option((f"{i + 1}. " if i < 9 else "   ") + label, id=f"choice-{i}")
+                    for i, (_value, label) in enumerate(self.choices)
+                ],
+                id="choices",
+            )
             if self.cancellable:
-                yield Button(_("Cancel (Esc)"), id="cancel", variant="default")
+                yield Static(_("Esc cancels"), classes="body")
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
             i = int(event.character) - 1
-            if 0 <= i < len(self.choices):
+            if 0 <= i < min(9, len(self.choices)):
                 event.stop()
                 self.dismiss(self.choices[i][0])
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.button.id == "cancel":
-            self.dismiss(None)
-        else:
-            self.dismiss(self.choices[int(event.button.id.split("-")[1])][0])
+        self.dismiss(self.choices[int(event.option.id.split("-")[1])][0])
 
     def action_cancel(self) -> None:
         if self.cancellable:

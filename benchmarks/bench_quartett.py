@@ -1,0 +1,129 @@
+"""Provides the Bundesliga Quartett benchmark: engine speed, AI time per decision, AI strength.
+
+Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N]
+
+1. Engine: uniformly random play (legal_actions() + apply() each step, new games included),
+   actions per second for each mode, by wall clock and by this process's CPU time (the
+   second is the fairer "one core" figure on a shared machine). Also the longest game seen
+   (in actions; rounds or asks in brackets), default options, no round limit.
+2. AI against random, two players, seats alternated (game i: the agent sits in seat i % 2),
+   N games per mode and level: sole wins, shared wins (Q2.7/Q4.8: equal counts share the
+   win), the agent's score counting a shared win as half, and milliseconds per decision
+   (agent.choose only).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from footycards.ai.base import RandomAgent
+from footycards.ai.quartett import QuartettAgent
+from footycards.core import quartett
+
+ENGINE_SETUPS = [
+    ("fussball", 2),
+    ("fussball", 4),
+    ("abwehr-angriff", 2),
+    ("abwehr-angriff", 4),
+    ("quartett", 2),
+    ("quartett", 4),
+    ("quartett", 6),
+]
+AI_SETUPS = [("quartett", "normal"), ("quartett", "easy"), ("fussball", "normal"),
+             ("abwehr-angriff", "normal")]  # fmt: skip
+
+
+def engine(mode: str, players: int, seconds: float) -> dict:
+    """Random play for `seconds` of CPU time; actions/s and the longest game."""
+    rng = random.Random(1)
+    actions = games = longest = 0
+    longest_units = 0
+    c0, w0 = time.process_time(), time.perf_counter()
+    while time.process_time() - c0 < seconds:
+        state = quartett.new_game(players, seed=games, options={"mode": mode})
+        n = 0
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+            n += 1
+        actions += n
+        games += 1
+        if n > longest:
+            longest, longest_units = n, state.asks if mode == "quartett" else state.round_no
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    return {"cpu": actions / cpu, "wall": actions / wall, "games": games, "longest": longest,
+            "units": longest_units}  # fmt: skip
+
+
+def versus_random(mode: str, level: str, games: int) -> dict:
+    """The agent against a random player, two players, seats alternated."""
+    sole = shared = 0
+    times: list[float] = []
+    longest = 0
+    for g in range(games):
+        seat = g % 2
+        state = quartett.new_game(2, seed=g, options={"mode": mode})
+        agents = [RandomAgent(), RandomAgent()]
+        agents[seat] = QuartettAgent(level)
+        rng = random.Random(g)
+        n = 0
+        while not state.is_over:
+            m = state.to_move
+            view, legal = state.view(m), state.legal_actions()
+            t0 = time.perf_counter()
+            action = agents[m].choose(view, legal, rng)
+            if m == seat:
+                times.append(time.perf_counter() - t0)
+            state.apply(action)
+            n += 1
+        longest = max(longest, n)
+        winners = state.result()["winners"]
+        if winners == [seat]:
+            sole += 1
+        elif seat in winners:
+            shared += 1
+    times.sort()
+    return {
+        "sole": sole / games,
+        "shared": shared / games,
+        "score": (sole + shared / 2) / games,
+        "ms": 1000 * statistics.fmean(times),
+        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
+        "max": 1000 * times[-1],
+        "longest": longest,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per engine setup")
+    parser.add_argument("--games", type=int, default=1000, help="games per AI setup")
+    args = parser.parse_args(argv)
+    print(f"Quartett engine, random play, {args.seconds:g} s CPU per setup:")
+    for mode, players in ENGINE_SETUPS:
+        r = engine(mode, players, args.seconds)
+        unit = "asks" if mode == "quartett" else "rounds"
+        print(
+            f"  {mode:>14} {players}p: {r['cpu']:>9,.0f} actions/s CPU, {r['wall']:>9,.0f} wall "
+            f"({r['games']} games; longest {r['longest']} actions, {r['units']} {unit})",
+            flush=True,
+        )
+    print(f"Quartett AI against random, {args.games} two-player games each, seats alternated:")
+    for mode, level in AI_SETUPS:
+        t0 = time.perf_counter()
+        r = versus_random(mode, level, args.games)
+        print(
+            f"  {mode:>14} {level:>6}: sole wins {r['sole']:6.1%}, shared {r['shared']:5.1%}, "
+            f"score {r['score']:6.1%} (shared = half); {r['ms']:.3f} ms/decision "
+            f"(p99 {r['p99']:.2f}, max {r['max']:.1f}); longest {r['longest']} actions "
+            f"({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,270 @@
+"""Provides QuartettAgent, the heuristic AI player of Bundesliga Quartett (rules/quartett.md).
+
+It reads only views. The deck's catalog (`catalog()` of the deck files a view names) is
+public knowledge; so are the cards revealed in top-trumps rounds and the asks and answers
+of the Quartett game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from footycards.core import quartett
+from footycards.core.errors import DeckError, OptionError
+
+
+class QuartettAgent:
+    """Top trumps (Q2, Q3): calls the category where its top card ranks best among the cards
+    not yet seen. Quartett (Q4, Q5): replays every public ask and answer, then asks where a
+    card is known to be, otherwise the player most likely to hold it.
+
+    Levels: `easy` sometimes calls at random, ranks against the whole deck and keeps no
+    memory of asks (it asks for the quartet it holds most of); `normal` and `hard` (which
+    play alike in this version) use all they have seen: known places, who lacks which card
+    (softened once that player has drawn from the stack) and which quartets each player must
+    hold a card of, because they asked for one (Q4.3). Their chances come from an exact,
+    weighted count of the hands that fit.
+    """
+
+    def __init__(self, level: str = "normal") -> None:
+        self.level = level
+        self.name = f"quartett-{level}"
+
+    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if view["mode"] == "quartett":
+            return self._ask(view, legal_actions, rng)
+        return self._call(view, legal_actions, rng)
+
+    # -- Q2, Q3: which category to call --------------------------------------
+
+    def _call(self, view: dict, legal: list[Any], rng: random.Random) -> Any:
+        top = view.get("top_card")
+        if top is None or (self.level == "easy" and rng.random() < 0.25):
+            return rng.choice(legal)  # out of cards (calling a Stechen) or a careless moment
+        catalog = deck_catalog(view)
+        seen = {top["id"]}
+        if self.level != "easy":
+            seen.update(view["revealed"])
+        pool = [c for c in catalog if c["id"] not in seen]
+        if len(pool) < 4:
+            pool = [c for c in catalog if c["id"] != top["id"]]
+        best: list[Any] = []
+        best_score = -1.0
+        for a in legal:
+            cat = a.category
+            mine = top[cat]
+            below = sum(1 for c in pool if c[cat] < mine)
+            equal = sum(1 for c in pool if c[cat] == mine)
+            score = round((below + 0.5 * equal) / len(pool), 9)  # percentile of my card
+            if score > best_score:
+                best, best_score = [a], score
+            elif score == best_score:
+                best.append(a)
+        return rng.choice(best)
+
+    # -- Q4, Q5: whom to ask for which card ----------------------------------
+
+    def _ask(self, view: dict, legal: list[Any], rng: random.Random) -> Any:
+        mine_in: dict[str, int] = {}
+        for c in view["hand"]:
+            q = c["id"][:-1]
+            mine_in[q] = mine_in.get(q, 0) + 1
+        if self.level == "easy":
+            most = max(mine_in[a.card[:-1]] for a in legal)
+            return rng.choice([a for a in legal if mine_in[a.card[:-1]] == most])
+        wanted: dict[int, set[str]] = {}
+        for a in legal:
+            wanted.setdefault(a.seat, set()).add(a.card)
+        chance = hold_chances(view, wanted)
+        best: list[Any] = []
+        best_key: tuple | None = None
+        for a in legal:
+            # most likely hit first (a hit keeps the turn, Q4.4); then the fullest quartet
+            key = (round(chance[(a.seat, a.card)], 9), mine_in.get(a.card[:-1], 0))
+            if best_key is None or key > best_key:
+                best, best_key = [a], key
+            elif key == best_key:
+                best.append(a)
+        return rng.choice(best)
+
+
+_CATALOGS: dict[tuple[str, ...], list[dict]] = {}
+
+
+def deck_catalog(view: dict) -> list[dict]:
+    """The public card list of the game's deck files (the view names them)."""
+    files = tuple(d["file"] for d in view["decks"])
+    items = _CATALOGS.get(files)
+    if items is None:
+        options = {"decks": list(files)} if len(files) > 1 else {"deck": files[0]}
+        try:
+            items = quartett.catalog(options)
+        except (DeckError, OptionError):
+            return _cards_in_sight(view)  # the file is gone: make do with what is in sight
+        _CATALOGS[files] = items
+    return items
+
+
+def _cards_in_sight(view: dict) -> list[dict]:
+    seen = {}
+    for c in [view.get("top_card")] + list(view.get("hand") or ()):
+        if c:
+            seen[c["id"]] = c
+    for comp in (view.get("last_round") or {}).get("comparisons", ()):
+        for play in comp["plays"]:
+            seen[play["card"]["id"]] = play["card"]
+    return list(seen.values())
+
+
+# ---------------------------------------------------------------------------
+# What the public history tells (Q4.3-Q4.5, Q5.2)
+# ---------------------------------------------------------------------------
+
+
+class Memory:
+    """Known places of cards, who lacked a card (and how many draws ago), and which quartets
+    each seat must hold a card of, rebuilt from a view's public history."""
+
+    def __init__(self, view: dict) -> None:
+        n = view["players"]
+        history = view["history"]
+        stack = view["stack"] + sum(1 for h in history if h["drew"])
+        self.known: dict[str, int] = {}
+        self.lacks: dict[tuple[str, int], tuple[int, int]] = {}  # (card, seat) -> stack, draws
+        self.draws = [0] * n
+        self.signals: list[set[str]] = [set() for _s in range(n)]
+        known, lacks, signals = self.known, self.lacks, self.signals
+        for h in history:
+            a, t, c = h["asker"], h["target"], h["card"]
+            if c is not None:
+                q = c[:-1]
+                if not any(k[:-1] == q and s == a for k, s in known.items()):
+                    signals[a].add(q)  # Q4.3: a holds a card of q that nobody has seen
+                if h["hit"]:
+                    known[c] = a  # Q4.4: handed over in public
+                    for s in range(n):
+                        lacks.pop((c, s), None)
+                    signals[t].discard(q)  # what t held of q may have been this card
+                else:
+                    for s in (a, t):  # Q4.3: the asker lacks it; the asked player too
+                        lacks[(c, s)] = (stack, self.draws[s])
+                    if known.get(c) in (a, t):
+                        del known[c]
+            if h["drew"]:
+                self.draws[a] += 1
+                stack -= 1
+        laid = {q for s in view["seats"] for q in s["quartets"]}
+        for c in [c for c in known if c[:-1] in laid]:
+            del known[c]
+        for sig in signals:
+            sig -= laid
+        me = view["seat"]
+        for c in view["hand"] or ():
+            known[c["id"]] = me
+        self.laid = laid
+
+
+def hold_chances(view: dict, wanted: dict[int, set[str]]) -> dict[tuple[int, str], float]:
+    """For each seat and card asked about, the chance the seat holds the card now.
+
+    Per seat, every hand that fits what is known is counted, weighted: a card the seat
+    lacked before drawing from the stack counts with the chance that a draw brought it.
+    """
+    mem = Memory(view)
+    known, lacks, draws = mem.known, mem.lacks, mem.draws
+    unknown = [
+        c["id"] for c in deck_catalog(view) if c["id"][:-1] not in mem.laid and c["id"] not in known
+    ]
+    counts = [s["cards"] for s in view["seats"]]
+    out: dict[tuple[int, str], float] = {}
+    for s, cards in wanted.items():
+        open_cards = []
+        for c in cards:
+            where = known.get(c)
+            if where is None:
+                open_cards.append(c)
+            else:
+                out[(s, c)] = 1.0 if where == s else 0.0
+        if not open_cards:
+            continue
+        h = counts[s] - sum(1 for w in known.values() if w == s)  # cards of s nobody has seen
+        weight: dict[str, float] = {}
+        for c in unknown:
+            lack = lacks.get((c, s))
+            if lack is None:
+                weight[c] = 1.0
+                continue
+            stack_then, draws_then = lack
+            d = draws[s] - draws_then
+            if d > 0 and stack_then > 0 and h > 0:
+                p = min(0.99, d / stack_then)  # chance one of s's draws brought c
+                weight[c] = p * max(len(unknown) - h, 1) / (h * (1 - p))
+        if h <= 0:
+            for c in open_cards:
+                out[(s, c)] = 0.0
+            continue
+        known_q = {c[:-1] for c, w in known.items() if w == s}
+        groups: dict[str, list[str]] = {}
+        for q in mem.signals[s] - known_q:
+            g = [c for c in weight if c[:-1] == q]
+            if g:
+                groups[q] = g
+        grouped = {c for g in groups.values() for c in g}
+        rest = [c for c in weight if c not in grouped]
+        rest_poly = _poly([weight[c] for c in rest], h)
+        group_poly = {q: _at_least_one([weight[c] for c in g], h) for q, g in groups.items()}
+        total = rest_poly
+        for p in group_poly.values():
+            total = _mul(total, p, h)
+        hands = _coef(total, h)
+        for c in open_cards:
+            w = weight.get(c, 0.0)
+            if not w or hands <= 0:
+                out[(s, c)] = 0.0
+                continue
+            q = c[:-1]
+            if q in groups:  # holding c satisfies "at least one of q"
+                p = _mul(rest_poly, _poly([weight[d] for d in groups[q] if d != c], h), h)
+                others = [gp for g, gp in group_poly.items() if g != q]
+            else:
+                p = _poly([weight[d] for d in rest if d != c], h)
+                others = list(group_poly.values())
+            for gp in others:
+                p = _mul(p, gp, h)
+            out[(s, c)] = min(1.0, w * _coef(p, h - 1) / hands)
+    return out
+
+
+def _mul(a: list[float], b: list[float], h: int) -> list[float]:
+    """Product of two polynomials (coefficient lists), cut after degree h."""
+    out = [0.0] * min(len(a) + len(b) - 1, h + 1)
+    for i, x in enumerate(a):
+        if i > h:
+            break
+        if x:
+            for j in range(min(len(b), h + 1 - i)):
+                out[i + j] += x * b[j]
+    return out
+
+
+def _poly(weights: list[float], h: int) -> list[float]:
+    """The product of (1 + w·x): coefficient k weighs the ways to choose k of the cards."""
+    p = [1.0]
+    for w in weights:
+        p = _mul(p, [1.0, w], h)
+    return p
+
+
+def _at_least_one(weights: list[float], h: int) -> list[float]:
+    p = list(_poly(weights, h))
+    p[0] -= 1.0
+    return p
+
+
+def _coef(p: list[float], k: int) -> float:
+    return p[k] if 0 <= k < len(p) else 0.0

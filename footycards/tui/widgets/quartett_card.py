@@ -1,0 +1,130 @@
+"""Provides QuartettCard: a Bundesliga Quartett card drawn as a card, one row per category.
+
+The card shows its code, player, club and position, and every category with its value
+(Fairness-Punkte with one decimal, Q1.5). One category can be highlighted (the one being
+compared, or the one under the caller's cursor); categories that may not be called in the
+current mode are dimmed. Clicking a category row posts `CategoryClicked`.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.events import Click
+from textual.message import Message
+from textual.widget import Widget
+
+from ...core.i18n import _
+
+CATEGORY_ORDER = ("games", "goals", "fairness", "abwehr", "angriff")
+LABELS = {
+    "games": "Bundesliga-Spiele",
+    "goals": "Bundesliga-Tore",
+    "fairness": "Fairness-Punkte",
+    "abwehr": "Abwehr",
+    "angriff": "Angriff",
+}
+HEAD_LINES = 4  # border + code/club + name + position, before the first category row
+
+
+def show_value(category: str, value) -> str:
+    """A category value as printed on the card (fairness with one decimal)."""
+    return f"{value:.1f}" if category == "fairness" else str(value)
+
+
+class QuartettCard(Widget):
+    """One card face (or its back when `card` is None)."""
+
+    DEFAULT_CSS = """
+    QuartettCard { width: 34; height: 12; }
+    QuartettCard.-small { width: 26; }
+    """
+
+    class CategoryClicked(Message):
+        """A category row of the card was clicked."""
+
+        def __init__(self, category: str) -> None:
+            super().__init__()
+            self.category = category
+
+    def __init__(self, card: dict | None = None, *, title: str = "", **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.card = card
+        self.title = title
+        self.highlight: str | None = None
+        self.callable: tuple[str, ...] = CATEGORY_ORDER
+        self.winner = False
+        self.tied = False
+
+    def show(
+        self,
+        card: dict | None,
+        *,
+        title: str = "",
+        highlight: str | None = None,
+        callable: tuple[str, ...] = CATEGORY_ORDER,
+        winner: bool = False,
+        tied: bool = False,
+    ) -> None:
+        self.card = card
+        self.title = title
+        self.highlight = highlight
+        self.callable = callable
+        self.winner = winner
+        self.tied = tied
+        self.refresh()
+
+    def render(self):
+        border = "green" if self.winner else "yellow" if self.tied else "grey62"
+        if self.card is None:
+            back = Text(
+                "\n\n   BUNDESLIGA\n    QUARTETT\n",
+                style="bold white on dark_blue",
+                justify="center",
+            )
+            return Panel(back, title=self.title or None, border_style=border)
+        c = self.card
+        head = RichTable.grid(expand=True)
+        head.add_column(ratio=1)
+        head.add_column(justify="right")
+        head.add_row(Text(c["id"], style="bold reverse"), Text(c["club"], style="italic"))
+        head.add_row(Text(c["name"], style="bold"), "")
+        head.add_row(Text(c["position"], style="dim"), "")
+        rows = RichTable.grid(expand=True)
+        rows.add_column(ratio=1)
+        rows.add_column(justify="right")
+        for cat in CATEGORY_ORDER:
+            style = ""
+            if cat not in self.callable:
+                style = "dim"
+            if cat == self.highlight:
+                style = "bold black on yellow"
+            rows.add_row(
+                Text(_(LABELS[cat]), style=style), Text(show_value(cat, c[cat]), style=style)
+            )
+        cautions = _("cards: {y}× yellow, {yr}× yellow-red, {r}× red").format(
+            y=c["yellow"], yr=c["yellow_red"], r=c["red"]
+        )
+        subtitle = _("WINNER") if self.winner else _("TIE") if self.tied else None
+        return Panel(
+            Group(
+                head,
+                Text("─" * 40, style="grey50", overflow="crop"),
+                rows,
+                Text(cautions, style="dim", overflow="ellipsis", no_wrap=True),
+            ),
+            title=self.title or None,
+            subtitle=subtitle,
+            border_style=border,
+            padding=(0, 1),
+        )
+
+    def on_click(self, event: Click) -> None:
+        if self.card is None:
+            return
+        i = event.y - HEAD_LINES - 1
+        if 0 <= i < len(CATEGORY_ORDER):
+            event.stop()
+            self.post_message(self.CategoryClicked(CATEGORY_ORDER[i]))

@@ -1,0 +1,149 @@
+"""Tests of the Quartett AI (footycards/ai/quartett.py): legal moves, memory, no cheating, strength.
+
+Scenarios use fixed deals of the default deck (option `deal`: dealt one at a time from P1;
+in the Quartett game the last cards form the stack, top first).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from footycards.ai import make_agent
+from footycards.ai.base import RandomAgent
+from footycards.ai.quartett import QuartettAgent, hold_chances
+from footycards.core import get_game
+from footycards.core import quartett as q
+
+game = get_game("quartett")
+LEVELS = ("easy", "normal", "hard")
+
+
+def deal_of(hands: list[list[str]], rest: list[str]) -> list[str]:
+    return [h[i] for i in range(len(hands[0])) for h in hands] + rest
+
+
+def choose(state, level: str = "normal", seed: int = 0):
+    """The agent's choice for the seat to move (checked to be legal)."""
+    legal = state.legal_actions()
+    action = QuartettAgent(level).choose(state.view(state.to_move), legal, random.Random(seed))
+    assert action in legal
+    return action
+
+
+def versus_random(mode: str, games: int, level: str = "normal") -> float:
+    """Two-player games, seats alternated; a shared win counts half."""
+    score = 0.0
+    for g in range(games):
+        seat = g % 2
+        state = game.new_game(2, seed=1000 + g, options={"mode": mode, "round_limit": 2000})
+        agents = [RandomAgent(), RandomAgent()]
+        agents[seat] = QuartettAgent(level)
+        rng = random.Random(g)
+        while not state.is_over:
+            m = state.to_move
+            state.apply(agents[m].choose(state.view(m), state.legal_actions(), rng))
+        winners = state.result()["winners"]
+        score += 1 / len(winners) if seat in winners else 0.0
+    return score / games
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(("mode", "players"), [
+    ("fussball", 2), ("fussball", 4), ("abwehr-angriff", 3), ("abwehr-angriff", 6),
+    ("quartett", 2), ("quartett", 3), ("quartett", 5),
+])  # fmt: skip
+def test_agent_plays_legal_actions_through_whole_games(mode, players, level):
+    """Every seat an agent: each choice is legal, from the first move to the end."""
+    for g in range(2):
+        state = game.new_game(players, seed=g, options={"mode": mode, "round_limit": 400})
+        agents = [make_agent("quartett", level) for _ in range(players)]
+        assert all(isinstance(a, QuartettAgent) for a in agents)
+        rng = random.Random(g)
+        while not state.is_over:
+            legal = state.legal_actions()
+            action = agents[state.to_move].choose(state.view(state.to_move), legal, rng)
+            assert action in legal
+            state.apply(action)
+
+
+@pytest.mark.parametrize("mode", q.MODES)
+def test_agent_needs_nothing_but_the_json_of_the_view(mode):
+    """The agent reads only the view: a JSON copy of it gives the same choice."""
+    state = game.new_game(3, seed=7, options={"mode": mode})
+    rng = random.Random(3)
+    for _ in range(12):
+        if state.is_over:
+            break
+        view = state.view(state.to_move)
+        legal = state.legal_actions()
+        a = QuartettAgent("hard").choose(view, legal, random.Random(1))
+        b = QuartettAgent("hard").choose(json.loads(json.dumps(view)), legal, random.Random(1))
+        assert a == b
+        state.apply(rng.choice(legal))
+
+
+HANDS = [
+    ["A1", "A2", "B1", "B2", "C1", "C2", "D1", "E1", "F1", "G1"],
+    ["A3", "B3", "C3", "D2", "D3", "E2", "E3", "F2", "G2", "H1"],
+]
+REST = ["H2", "A4", "B4", "C4", "D4", "E4", "F3", "F4", "G3", "G4", "H3", "H4"]
+
+
+def test_agent_asks_back_a_card_it_saw_taken():
+    """A card the opponent took in public is known to be there (Q4.4): ask for it."""
+    state = game.new_game(2, options={"mode": "quartett", "deal": deal_of(HANDS, REST)})
+    state.apply("ask P2 A4")  # a miss: P1 draws H2; P2 is on turn
+    state.apply("ask P1 A1")  # P2 takes A1
+    state.apply("ask P1 F3")  # a miss: P2 draws A4; P1 is on turn
+    assert state.to_move == 0
+    for level in ("normal", "hard"):
+        assert str(choose(state, level)) == "ask P2 A1"
+    assert hold_chances(state.view(0), {1: {"A1", "A3"}})[(1, "A1")] == 1.0
+
+
+def test_agent_weighs_a_card_the_opponent_lacked():
+    """After asking for A4 and missing, A4 is on the stack, not with P2, until P2 draws."""
+    state = game.new_game(2, options={"mode": "quartett", "deal": deal_of(HANDS, REST)})
+    state.apply("ask P2 A4")  # a miss: P1 draws H2; P2 is on turn
+    assert hold_chances(state.view(1), {0: {"A4", "A1"}})[(0, "A4")] < 0.15  # P1 drew once
+    state.apply("ask P1 D1")  # P2 takes D1 from P1 and goes on
+    state.apply("ask P1 H2")  # P2 takes H2 (drawn by P1 but asked for by P2: a lucky guess)
+    state.apply("ask P1 F3")  # a miss: F3 is on the stack; P2 draws A4
+    assert state.to_move == 0
+    chances = hold_chances(state.view(0), {1: {"A3", "A4", "B3", "B4"}})
+    assert chances[(1, "A4")] > 0  # P2 has drawn since, so A4 may be there now
+    assert chances[(1, "A4")] < chances[(1, "A3")]
+    assert chances[(1, "A3")] == chances[(1, "B3")]
+
+
+def test_agent_reads_who_must_hold_a_quartet():
+    """Q4.3: an asker holds a card of the quartet, so its unseen cards are likelier there."""
+    state = game.new_game(2, options={"mode": "quartett", "deal": deal_of(HANDS, REST)})
+    state.apply("ask P2 A4")  # a miss: P2 is on turn
+    state.apply("ask P1 G3")  # P2 (holding G2) asks for G3: a miss, P2 draws
+    chances = hold_chances(state.view(0), {1: {"G2", "G4", "B3"}})
+    assert chances[(1, "G2")] > chances[(1, "B3")]
+
+
+def test_top_trumps_agent_calls_where_its_card_ranks_best():
+    """Q2.3: C1 (401 games, Abwehr 92) is called on games or Abwehr, never on goals."""
+    ids = ["C1"] + [c["id"] for c in q.catalog() if c["id"] != "C1"]
+    state = game.new_game(2, options={"deal": ids})
+    picks = {str(choose(state, "normal", seed)) for seed in range(20)}
+    assert picks <= {"call games", "call abwehr"}
+    state = game.new_game(2, options={"deal": ids, "mode": "abwehr-angriff"})
+    assert str(choose(state, "hard")) == "call abwehr"
+
+
+def test_agent_beats_random_at_two_player_quartett():
+    """Strength: the agent wins most two-player Quartett games against random play."""
+    assert versus_random("quartett", 60) >= 0.75
+
+
+@pytest.mark.parametrize("mode", ["fussball", "abwehr-angriff"])
+def test_agent_beats_random_at_top_trumps(mode):
+    """Strength: in two-player top trumps the agent, calling well, nearly always wins."""
+    assert versus_random(mode, 30) >= 0.9

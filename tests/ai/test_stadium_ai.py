@@ -1,0 +1,360 @@
+"""Tests of the Stadium AI (footycards/ai/stadium.py): legal moves, memory, rewards, no cheating.
+
+Scenarios are fixed 4×4 deals (option `deal`, card ids in table order, row A first) and short
+scripts of notation; the agent under test is then asked for its choice from `view(seat)`.
+Stars in the default deck: F01 1, F02 2, F03 3, F04 1, F05 2, F06 1.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from footycards.ai import make_agent
+from footycards.ai.base import RandomAgent
+from footycards.ai.stadium import REWARD_VALUE, StadiumAgent, _MemoryGame
+from footycards.core import get_game, stadium
+
+game = get_game("stadium")
+LEVELS = ("easy", "normal", "hard")
+
+# A1..A4 rewards; the pairs are spread over rows B–D.
+DEAL = """
+VAR    GAME   YELLOW RED
+F01    F02    F03    F04
+F05    F06    F01    F02
+F03    F04    F05    F06
+"""
+
+
+class NoForget(random.Random):
+    """An rng whose `random()` never triggers easy's random forgetting."""
+
+    def random(self) -> float:
+        return 0.999
+
+
+def new(table: str = DEAL, players: int = 2, **options) -> stadium.StadiumState:
+    """A 4×4 game on a fixed deal written as rows of card ids."""
+    opts = {"rows": 4, "cols": 4, "deal": table.split(), **options}
+    return game.new_game(players=players, seed=1, options=opts)
+
+
+def play(state: stadium.StadiumState, *moves: str) -> stadium.StadiumState:
+    """Apply a script of notation lines, answering `pass` in any response window first."""
+    for move in moves:
+        while state.phase == "window":
+            state.apply("pass")
+        state.apply(move)
+    return state
+
+
+def ask(state: stadium.StadiumState, level: str, rng: random.Random | None = None) -> str:
+    """A fresh agent's choice for the seat to move, as notation; checks it is legal."""
+    legal = state.legal_actions()
+    action = StadiumAgent(level).choose(state.view(state.to_move), legal, rng or NoForget(0))
+    assert action in legal
+    return str(action)
+
+
+# ---------------------------------------------------------------------------
+# whole games
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_legal_action_in_every_phase_over_whole_games(level: str) -> None:
+    """Three players (two agents and a random one) on 6×6 tables; agents are reused across
+    games, and seat 0 gets a fresh agent in the middle of each game."""
+    phases: set[str] = set()
+    agents = [StadiumAgent(level), StadiumAgent(level), RandomAgent()]
+    for g in range(24):  # a won match (steal phase) comes in about one game in three
+        state = game.new_game(3, seed=g, options={"rows": 6, "cols": 6})
+        rng = random.Random(g)
+        steps = 0
+        while not state.is_over:
+            steps += 1
+            assert steps < 5000, "game does not end"
+            if steps == 40:
+                agents[0] = StadiumAgent(level)  # created mid-game
+            seat = state.to_move
+            view = state.view(seat)
+            legal = state.legal_actions()
+            action = agents[seat].choose(view, legal, rng)
+            assert action in legal, (view["phase"], action)
+            if seat < 2:
+                phases.add(view["phase"])
+            state.apply(action)
+    assert {"turn", "second", "window", "steal"} <= phases
+
+
+def test_make_agent_builds_stadium_agents() -> None:
+    for level in LEVELS:
+        agent = make_agent("stadium", level)
+        assert isinstance(agent, StadiumAgent)
+        assert agent.name == f"stadium-{level}"
+    with pytest.raises(ValueError):
+        StadiumAgent("expert")
+
+
+def test_hard_beats_random_on_6x6() -> None:
+    wins = 0.0
+    for g in range(50):
+        state = game.new_game(2, seed=100 + g, options={"rows": 6, "cols": 6})
+        hard_seat = g % 2
+        agents = [RandomAgent(), RandomAgent()]
+        agents[hard_seat] = StadiumAgent("hard")
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_move
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions(), rng))
+        winners = state.result()["winners"]
+        if hard_seat in winners:
+            wins += 1 / len(winners)
+    assert wins >= 45
+
+
+def test_hard_beats_easy_on_6x6() -> None:
+    wins = 0.0
+    for g in range(30):
+        state = game.new_game(2, seed=200 + g, options={"rows": 6, "cols": 6})
+        hard_seat = g % 2
+        agents = [StadiumAgent("easy"), StadiumAgent("easy")]
+        agents[hard_seat] = StadiumAgent("hard")
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_move
+            state.apply(agents[seat].choose(state.view(seat), state.legal_actions(), rng))
+        winners = state.result()["winners"]
+        if hard_seat in winners:
+            wins += 1 / len(winners)
+    assert wins >= 24
+
+
+# ---------------------------------------------------------------------------
+# memory: known pairs and known partners
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_takes_a_known_pair(level: str) -> None:
+    # P1 sees F01 at B1; P2 turns up its partner at C3: P1 now knows the pair B1 + C3.
+    state = play(new(), "flip B1", "flip B2", "flip C1", "flip C3")
+    assert state.to_move == 0
+    first = ask(state, level)
+    assert first in ("flip B1", "flip C3")
+    state.apply(first)
+    second = ask(state, level)
+    assert {first, second} == {"flip B1", "flip C3"}
+    state.apply(second)
+    assert state.view(0)["areas"][0]["pairs"][0]["id"] == "F01"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_flips_the_known_partner_of_its_first_card(level: str) -> None:
+    state = play(new(), "flip B1", "flip B2", "flip C3")  # P2's first card: F01
+    assert state.to_move == 1 and state.phase == "second"
+    assert ask(state, level) == "flip B1"
+
+
+def test_fresh_agent_mid_game_reads_the_whole_history() -> None:
+    """A hard agent created late still knows every card shown so far."""
+    state = play(new(), "flip B1", "flip B2", "flip C1", "flip B3", "flip C2", "flip D1")
+    # P2 (seat 1) to move; public: B1 F01, B2 F02, C1 F05, B3 F03, C2 F06, D1 F03
+    assert state.to_move == 1
+    assert ask(state, "hard") in ("flip B3", "flip D1")
+
+
+def test_forgets_cards_that_were_taken() -> None:
+    agent = StadiumAgent("hard")
+    state = play(new(), "flip B1", "flip B2", "flip C1", "flip C3")
+    rng = NoForget(0)
+    for _ in range(2):  # P1 takes the pair F01 with the agent's own choices
+        state.apply(agent.choose(state.view(0), state.legal_actions(), rng))
+    assert state.view(0)["areas"][0]["pairs"]
+    agent.choose(state.view(0), state.legal_actions(), rng)
+    assert set(agent._known.values()) <= {"F02", "F05"}
+
+
+# ---------------------------------------------------------------------------
+# hard's second card
+# ---------------------------------------------------------------------------
+
+
+def _no_rewards_left() -> stadium.StadiumState:
+    """All four rewards taken; P1 showed F01 (B1) and F02 (B2); P2 turns up a new F05 (D3).
+
+    Memory-game position: 6 pairs, 2 known singles, no unknown reward: turning another new
+    card loses on average (the parity rule), so a perfect player turns a known card.
+    """
+    state = play(new(), "flip A1", "flip A2", "flip A3", "flip A4", "flip B1", "flip B2")
+    play(state, "flip D3")
+    assert state.to_move == 1 and state.phase == "second"
+    return state
+
+
+def test_hard_flips_a_known_card_second_when_the_first_is_new() -> None:
+    state = _no_rewards_left()
+    for seed in range(5):
+        assert ask(state, "hard", random.Random(seed)) in ("flip B1", "flip B2")
+
+
+def test_normal_flips_a_new_card_second() -> None:
+    state = _no_rewards_left()
+    for seed in range(5):
+        assert ask(state, "normal", random.Random(seed)) not in ("flip B1", "flip B2")
+
+
+def test_memory_game_values() -> None:
+    table = _MemoryGame.get(2, 1, REWARD_VALUE)
+    assert table.value[1][0][0] == pytest.approx(1.0)  # one pair left: the mover takes it
+    assert table.value[1][1][0] == pytest.approx(1.0)
+    assert table.value[0][0][1] == pytest.approx(REWARD_VALUE)  # S3.5: the last card
+    # two unknown pairs: first card new, second a gamble that matches 1 time in 3;
+    # otherwise the opponent knows a pair and takes both
+    assert table.value[2][0][0] == pytest.approx(1 / 3 * (1 + 1) + 2 / 3 * (-2))
+    gamble, safe = table.after_fresh(6, 2, 0)
+    assert safe > gamble
+
+
+# ---------------------------------------------------------------------------
+# reward cards
+# ---------------------------------------------------------------------------
+
+
+def _var_turn() -> stadium.StadiumState:
+    """P1 holds VAR and knows no pair (public: B1 F01, B2 F02, B3 F03)."""
+    state = play(new(), "flip A1", "flip B1", "flip B2", "flip B3")
+    assert state.to_move == 0 and state.phase == "turn"
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_uses_var_when_no_pair_is_known_then_uses_the_peek(level: str) -> None:
+    used_peek = 0
+    for seed in range(12):
+        state = _var_turn()
+        rng = NoForget(seed)
+        agent = StadiumAgent(level)
+        action = agent.choose(state.view(0), state.legal_actions(), rng)
+        assert action.kind == "var"
+        state.apply(action)
+        peeked = {p: c["id"] for p, c in state.view(0)["peeked"].items()}
+        known = {"B1": "F01", "B2": "F02", "B3": "F03", **peeked}
+        pairs = {
+            p for p, c in known.items() if c.startswith("F") and list(known.values()).count(c) == 2
+        }
+        if not (level == "easy" and any(c.startswith("F") for c in peeked.values())):
+            # (easy holds only three cards: the peek pushes public ones out)
+            action = agent.choose(state.view(0), state.legal_actions(), rng)
+            assert action in state.legal_actions()
+            if pairs:
+                used_peek += 1
+                assert stadium.pos_label(action.row, action.col) in pairs
+    if level != "easy":
+        assert used_peek > 0
+
+
+# P1 holds a 1-star pair and PLAY GAME; P2 holds a 3-star pair; nobody knows a pair.
+MATCH_DEAL = """
+GAME F01    F01    F03
+F03  F02    F04    F05
+F02  F04    F05    F06
+F06  YELLOW RED    VAR
+"""
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_plays_a_match_for_a_better_pair_and_steals_the_best(level: str) -> None:
+    state = new(MATCH_DEAL, dice=[6, 1])
+    play(state, "flip A2", "flip A3", "flip A1", "flip B2", "flip A4", "flip B1")
+    play(state, "flip B3", "flip B4")
+    assert state.to_move == 0 and state.phase == "turn"
+    action = ask(state, level)
+    assert action == "match P2"
+    state.apply(action)
+    assert state.phase == "steal" and state.to_move == 0
+    assert ask(state, level) == "steal F03"
+
+
+def test_no_match_when_own_pair_is_as_good() -> None:
+    table = MATCH_DEAL.replace("F01", "FXX").replace("F03", "F01").replace("FXX", "F03")
+    state = new(table, dice=[6, 1])
+    play(state, "flip A2", "flip A3", "flip A1", "flip B2", "flip A4", "flip B1")
+    play(state, "flip B3", "flip B4")
+    assert state.to_move == 0
+    for level in LEVELS:
+        assert not ask(state, level).startswith("match")
+
+
+def _yellow_window() -> stadium.StadiumState:
+    """P2 holds YELLOW; P1 (public F01 at B1) starts a turn."""
+    state = play(new(), "flip B1", "flip B2", "flip A3", "flip C1")
+    assert state.phase == "window" and state.to_move == 1
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_passes_in_a_window_without_a_threat(level: str) -> None:
+    assert ask(_yellow_window(), level) == "pass"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])  # easy has forgotten B1 by now
+def test_shows_yellow_when_the_mover_turns_up_a_known_partner(level: str) -> None:
+    state = _yellow_window()
+    state.apply("pass")
+    state.apply("flip C3")  # F01: its partner B1 is known to everyone
+    assert state.phase == "window" and state.to_move == 1
+    assert ask(state, level) == "yellow P1"
+
+
+def test_shows_red_when_it_knows_a_pair_at_the_start_of_a_turn() -> None:
+    # P1 shows F01 (B1) and F02 (B2); P2 takes RED and shows F02 (C4): the pair F02
+    # (B2 + C4) is known to all. RED at P1's start gives P2 the move (S4.4).
+    state = play(new(), "flip B1", "flip B2", "flip A4", "flip C4")
+    assert state.phase == "window" and state.to_move == 1
+    assert ask(state, "hard") == "red"
+    state.apply("red")
+    assert state.to_move == 1 and state.phase == "turn"
+
+
+# ---------------------------------------------------------------------------
+# no hidden information
+# ---------------------------------------------------------------------------
+
+# DEAL with the never-shown D3 and D4 swapped: same public history, different hidden cards.
+SWAPPED = DEAL.replace("F05    F06\n", "F06    F05\n")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_choice_does_not_depend_on_hidden_cards(level: str) -> None:
+    assert SWAPPED != DEAL
+    a = play(new(DEAL), "flip A1", "flip B1", "flip B2", "flip B3")
+    b = play(new(SWAPPED), "flip A1", "flip B1", "flip B2", "flip B3")
+    assert a.table != b.table and a.view(0) == b.view(0)
+    for seed in range(8):
+        assert ask(a, level, NoForget(seed)) == ask(b, level, NoForget(seed))
+
+
+def test_whole_games_agree_while_the_views_agree() -> None:
+    """Two games whose deals differ only in hidden cards: the agents decide the same while
+    what they may see is the same."""
+    steps_compared = 0
+    for g in range(6):
+        a, b = new(DEAL), new(SWAPPED)
+        agents_a = [StadiumAgent("hard"), StadiumAgent("normal")]
+        agents_b = [StadiumAgent("hard"), StadiumAgent("normal")]
+        rng_a, rng_b = random.Random(g), random.Random(g)
+        while not a.is_over:
+            seat = a.to_move
+            view = a.view(seat)
+            if b.to_move != seat or b.view(seat) != view:
+                break
+            act_a = agents_a[seat].choose(view, a.legal_actions(), rng_a)
+            act_b = agents_b[seat].choose(b.view(seat), b.legal_actions(), rng_b)
+            assert act_a == act_b
+            a.apply(act_a)
+            b.apply(act_b)
+            steps_compared += 1
+    assert steps_compared > 20

@@ -26,6 +26,7 @@ from footycards.core import quartett
 ENGINE_SETUPS = [
     ("fussball", 2),
     ("fussball", 4),
+    ("fussball", 6),
     ("abwehr-angriff", 2),
     ("abwehr-angriff", 4),
     ("quartett", 2),

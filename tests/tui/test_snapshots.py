@@ -39,3 +39,22 @@ def test_stadium_screen_snapshot(snap_compare):
 def test_stadium_full_table_compact_snapshot(snap_compare):
     """The 10×10 table at 80×24: compact cards, every row visible."""
     assert snap_compare(stadium_app(10), terminal_size=(80, 24))
+
+
+def quartett_app(mode: str) -> FootyApp:
+    table = Table.start("quartett", parse_players("Ann,ai:normal,ai:hard"), 3, {"mode": mode})
+    if mode == "fussball":
+        table.state.apply("call fairness")
+        while table.is_ai(table.state.to_move) and not table.state.is_over:
+            table.play_ai()
+    return FootyApp(table=table, speed="instant", theme="textual-dark")
+
+
+def test_quartett_card_snapshot(snap_compare):
+    """Top trumps: the caller's card with every category, and the last round's cards."""
+    assert snap_compare(quartett_app("fussball"), terminal_size=(120, 40))
+
+
+def test_quartett_ask_picker_snapshot(snap_compare):
+    """Quartett: the hand grouped by quartet and the second step of the ask picker."""
+    assert snap_compare(quartett_app("quartett"), terminal_size=(120, 40), press=["a", "1"])

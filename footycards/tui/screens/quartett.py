@@ -93,6 +93,7 @@ class QuartettScreen(GameScreen):
     def __init__(self, table: Table) -> None:
         super().__init__(table)
         self.cursor = 0
+        self.drawn_hand: list[str] | None = None  # the card ids of the hand on screen
         opts = {k: v for k, v in table.options.items() if k in ("deck", "decks", "mode")}
         self.catalog = {c["id"]: c for c in get_game("quartett").catalog(opts)}
         self.mode = table.state.public_view()["mode"]
@@ -121,6 +122,14 @@ class QuartettScreen(GameScreen):
     def on_mount(self) -> None:
         self.title = _("Bundesliga Quartett — {mode}").format(mode=MODE_NAMES[self.mode])
         super().on_mount()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Offer only the keys of this mode: categories in top trumps, asks in Quartett."""
+        if action == "cursor" and self.mode == "quartett":
+            return None
+        if action == "ask" and self.mode != "quartett":
+            return None
+        return True
 
     # -- GameScreen hooks -------------------------------------------------------
 
@@ -177,6 +186,7 @@ class QuartettScreen(GameScreen):
         seat = view["seat"]
         if self.mode == "quartett":
             hand = view["hand"]
+            self.drawn_hand = None if hand is None else [c["id"] for c in hand]
             if hand is None:
                 title.update(_("Hands are hidden"))
                 self.query_one("#hand", Static).update(
@@ -287,6 +297,9 @@ class QuartettScreen(GameScreen):
         t.add_column(_("For"))
         t.add_column(_("Answer"))
         for h in view["history"][-12:]:
+            if h["target"] is None:  # nobody held a card: the stack was drawn
+                t.add_row(self.seat_name(h["asker"]), "—", "—", _("drew from the stack"))
+                continue
             card = self.catalog.get(h["card"], {"name": ""})
             answer = (
                 _("handed over")

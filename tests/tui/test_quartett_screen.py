@@ -1,0 +1,135 @@
+"""Bundesliga Quartett screen: short games of each mode through the UI, hot-seat privacy."""
+
+from __future__ import annotations
+
+from footycards.seats import Table, parse_players
+from footycards.tui.app import FootyApp
+from footycards.tui.screens.end import EndScreen
+from footycards.tui.screens.quartett import QuartettScreen
+from footycards.tui.widgets.dialogs import ChoiceScreen
+from footycards.tui.widgets.pass_device import PassDeviceScreen
+from footycards.tui.widgets.quartett_card import QuartettCard
+
+
+def start(players: str, seed: int = 4, **options) -> tuple[Table, FootyApp]:
+    table = Table.start("quartett", parse_players(players), seed, options)
+    return table, FootyApp(table=table, speed="instant")
+
+
+async def settle(pilot, table: Table, turns: int = 30) -> None:
+    """Let AI seats move until a human must act (or the game ends)."""
+    for _ in range(turns):
+        await pilot.pause()
+        if table.state.is_over or not table.is_ai(table.state.to_move):
+            break
+
+
+async def test_fussball_short_game_by_keys():
+    """Top trumps: the caller picks a category with the arrow keys and Enter; the round's
+    cards are shown together; with a round limit the game ends on the end screen."""
+    table, app = start("Ann,ai:normal", mode="fussball", round_limit=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, QuartettScreen)
+        card = app.screen.query_one("#topcard", QuartettCard)
+        assert card.card is not None and card.card == table.state.view(0)["top_card"]
+        for _ in range(3):
+            await settle(pilot, table)
+            if table.state.is_over:
+                break
+            await pilot.press("down", "enter")  # goals
+            await pilot.pause()
+        await settle(pilot, table)
+        assert table.state.is_over
+        assert table.state.public_view()["round"] == 3
+        assert isinstance(app.screen, EndScreen)
+        assert any("calls Bundesliga-Tore" in line for line in table.state.log)
+
+
+async def test_abwehr_angriff_number_keys_and_click():
+    """Abwehr-Angriff: only the two categories can be called; 1 calls Abwehr, a click on a
+    greyed-out category is refused with a message."""
+    table, app = start("Ann,ai:hard", mode="abwehr-angriff", round_limit=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await settle(pilot, table)
+        assert not table.state.is_over
+        before = table.state.to_json()
+        await pilot.click("#topcard", offset=(5, 5))  # the Bundesliga-Spiele row
+        await pilot.pause()
+        assert table.state.to_json() == before
+        await pilot.press("1")
+        await pilot.pause()
+        assert any(line.startswith("Ann calls Abwehr:") for line in table.state.log)
+        await settle(pilot, table)
+        if not table.state.is_over:
+            await pilot.press("2")
+            await settle(pilot, table)
+        assert table.state.is_over
+
+
+async def test_quartett_ask_picker_offers_only_legal_asks():
+    """Quartett: the two-step picker (player, then card) offers exactly the legal asks."""
+    table, app = start("Ann,ai:normal,ai:easy", mode="quartett")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await settle(pilot, table)
+        assert table.state.to_move == 0
+        legal = {str(a) for a in table.state.legal_actions()}
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        targets = {v for v, _label in app.screen.choices}
+        assert targets == {str(a.seat) for a in table.state.legal_actions()}
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        offered = {v for v, _label in app.screen.choices}
+        assert offered and offered <= legal
+        seat = next(iter(offered)).split()[1]
+        assert offered == {a for a in legal if a.split()[1] == seat}
+        asks_before = len(table.state.public_view()["history"])
+        await pilot.press("1")
+        await pilot.pause()
+        assert len(table.state.public_view()["history"]) == asks_before + 1
+
+
+async def test_quartett_hot_seat_hands_behind_pass_device():
+    """Two people: each hand is shown only after the pass-device screen for its owner."""
+    table, app = start("Ann,Bob", mode="quartett", seed=9)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert "Ann" in app.screen.player_name
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, QuartettScreen)
+        ann_hand = {c["id"] for c in table.state.view(0)["hand"]}
+        assert set(app.screen.drawn_hand) == ann_hand
+        # Ann asks until she misses; then Bob is on turn and must confirm first
+        for _ in range(20):
+            if table.state.to_move != 0:
+                break
+            await pilot.press("a", "1", "1")
+            await pilot.pause()
+        assert table.state.to_move == 1
+        assert isinstance(app.screen, PassDeviceScreen)
+        assert "Bob" in app.screen.player_name
+        assert app.screen_stack[-2].drawn_hand is None  # nobody's hand behind the screen
+        await pilot.press("enter")
+        await pilot.pause()
+        bob_hand = {c["id"] for c in table.state.view(1)["hand"]}
+        assert set(app.screen.drawn_hand) == bob_hand
+
+
+async def test_fussball_hot_seat_top_card_private():
+    """Top trumps with two people: the public view (between turns) shows no top card."""
+    table, app = start("Ann,Bob", mode="fussball", seed=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen)
+        screen = app.screen_stack[-2]
+        assert screen.query_one("#topcard", QuartettCard).card is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#topcard", QuartettCard).card == table.state.view(0)["top_card"]

@@ -144,3 +144,61 @@ def test_sim_refuses_humans():
     code, out = run(["sim", "stadium", "--players", "Ann,ai:random", "--games", "1"])
     assert code != 0
     assert "AI seats only" in out
+
+
+def test_quartett_text_mode_calls_and_bad_category():
+    """Quartett in plain text: a bad category is refused, a good call plays the round."""
+    code, out = run(
+        ["text", "quartett", "--players", "me,ai:normal", "--seed", "2", "--round-limit", "1"],
+        "call tore\ncall goals\n",
+    )
+    assert "'tore' is not a category" in out
+    assert "me calls Bundesliga-Tore" in out
+    assert "Game over. Winner:" in out
+    assert code == 0
+
+
+def test_quartett_text_mode_asks():
+    """Quartett mode in plain text: `ask P2 <card>` is applied and answered in public."""
+    from footycards.seats import Table, parse_players
+
+    table = Table.start("quartett", parse_players("me,ai:normal"), 5, {"mode": "quartett"})
+    ask = str(table.state.legal_actions()[0])
+    code, out = run(
+        ["text", "quartett", "--mode", "quartett", "--players", "me,ai:normal", "--seed", "5"],
+        f"ask P2 Z9\n{ask}\n",
+    )
+    assert "Not allowed" in out and "Nothing changed" in out
+    assert f"asks AI normal for {ask.split()[2]}" in out
+
+
+def test_quartett_broken_deck_names_file_card_and_problem(tmp_path):
+    """A broken deck file stops the game with the file, the card and the problem."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "Bad"\ndeck = "BAD"\n[[card]]\ncode = "A1"\nname = "X"\n')
+    code, out = run(["text", "quartett", "--deck", str(bad)])
+    assert code != 0
+    assert "bad.toml" in out and "card A1" in out and "missing field 'club'" in out
+
+
+def test_quartett_fan_freundschaft_two_decks(tmp_path):
+    """--deck twice combines decks in top trumps; card ids carry the deck id."""
+    from footycards.core.assets import deck_path
+
+    second = tmp_path / "second.toml"
+    second.write_text(deck_path("quartett").read_text().replace('deck = "BL"', 'deck = "FCB"'))
+    code, out = run(
+        ["text", "quartett", "--players", "me,ai:easy", "--seed", "1",
+         "--deck", str(deck_path("quartett")), "--deck", str(second), "--round-limit", "1"],
+        "call games\n",
+    )
+    assert code == 0, out
+    assert "BL:" in out or "FCB:" in out
+
+
+def test_quartett_sim_reports_longest_game():
+    """`footycards sim quartett` reports win rates, the mean and the longest game."""
+    code, out = run(["sim", "quartett", "--games", "10", "--players", "ai:normal,ai:random",
+                     "--mode", "quartett", "--quiet"])
+    assert code == 0, out
+    assert "Win rate" in out and "longest" in out

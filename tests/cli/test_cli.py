@@ -188,8 +188,20 @@ def test_quartett_fan_freundschaft_two_decks(tmp_path):
     second = tmp_path / "second.toml"
     second.write_text(deck_path("quartett").read_text().replace('deck = "BL"', 'deck = "FCB"'))
     code, out = run(
-        ["text", "quartett", "--players", "me,ai:easy", "--seed", "1",
-         "--deck", str(deck_path("quartett")), "--deck", str(second), "--round-limit", "1"],
+        [
+            "text",
+            "quartett",
+            "--players",
+            "me,ai:easy",
+            "--seed",
+            "1",
+            "--deck",
+            str(deck_path("quartett")),
+            "--deck",
+            str(second),
+            "--round-limit",
+            "1",
+        ],
         "call games\n",
     )
     assert code == 0, out
@@ -198,7 +210,18 @@ def test_quartett_fan_freundschaft_two_decks(tmp_path):
 
 def test_quartett_sim_reports_longest_game():
     """`footycards sim quartett` reports win rates, the mean and the longest game."""
-    code, out = run(["sim", "quartett", "--games", "10", "--players", "ai:normal,ai:random",
-                     "--mode", "quartett", "--quiet"])
+    code, out = run(
+        [
+            "sim",
+            "quartett",
+            "--games",
+            "10",
+            "--players",
+            "ai:normal,ai:random",
+            "--mode",
+            "quartett",
+            "--quiet",
+        ]
+    )
     assert code == 0, out
     assert "Win rate" in out and "longest" in out

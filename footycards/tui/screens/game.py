@@ -64,6 +64,10 @@ class GameScreen(Screen):
     def on_mount(self) -> None:
         self.advance()
 
+    def on_resize(self, event) -> None:
+        """Below 100 columns the screens switch to their narrow layout (80×24 works)."""
+        self.set_class(event.size.width < 100, "-narrow")
+
     def on_screen_resume(self) -> None:
         """Back from a help or rules screen: carry on where the game stands."""
         if self.is_mounted and not self.busy:

@@ -126,9 +126,9 @@ class QuartettScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Offer only the keys of this mode: categories in top trumps, asks in Quartett."""
         if action == "cursor" and self.mode == "quartett":
-            return None
+            return False
         if action == "ask" and self.mode != "quartett":
-            return None
+            return False
         return True
 
     # -- GameScreen hooks -------------------------------------------------------
@@ -263,6 +263,8 @@ class QuartettScreen(GameScreen):
         else:
             tied = ", ".join(self.seat_name(s) for s in comp["tied"])
             outcome = _("tie: {who} — cards to the middle").format(who=tied)
+        if self.has_class("-narrow"):
+            return self.comparison_lines(comp, f"{kind} · {_(SHORT_LABELS[cat])} · {outcome}")
         t = RichTable(
             title=f"{kind} · {caller}: {_(LABELS[cat])} · {outcome}",
             title_style="bold",
@@ -287,6 +289,25 @@ class QuartettScreen(GameScreen):
             row_style = "bold black on yellow" if key == cat else ""
             t.add_row(
                 _(label), *[show_value(key, p["card"][key]) for p in comp["plays"]], style=row_style
+            )
+        return t
+
+    def comparison_lines(self, comp: dict, title: str) -> RichTable:
+        """The narrow form of a comparison: one line per card with the called value."""
+        cat = comp["category"]
+        t = RichTable(title=title, title_style="bold", expand=True, box=None, show_header=False)
+        t.add_column(ratio=1)
+        t.add_column(justify="right")
+        for play in comp["plays"]:
+            s = play["seat"]
+            style = "bold yellow" if s in comp["tied"] else ""
+            if comp["winner"] == s:
+                style = "bold green"
+            t.add_row(
+                Text(f"{self.seat_name(s)}: ", style=style)
+                + Text(play["card"]["id"], style="reverse")
+                + Text(f" {play['card']['name']}"),
+                Text(show_value(cat, play["value"]), style=style or "bold"),
             )
         return t
 
@@ -403,6 +424,9 @@ class QuartettScreen(GameScreen):
                 body=_("You may ask for a card of a quartet you already hold."),
             )
 
+        if len(targets) == 1:  # two players: nobody else to ask
+            picked_player(str(targets[0]))
+            return
         self.ask(self.choice_screen(_("Ask whom?"), choices), picked_player)
 
     def choice_screen(self, title: str, choices: list[tuple[str, str]]):

@@ -118,9 +118,6 @@ class StadiumScreen(GameScreen):
                 yield MatchFeed(id="feed")
         yield Footer()
 
-    def on_resize(self, event) -> None:
-        self.set_class(event.size.width < 100, "-narrow")
-
     def on_mount(self) -> None:
         self.title = _("Stadium")
         self.query_one(Stands).focus()

@@ -38,8 +38,7 @@ class QuartettCard(Widget):
     """One card face (or its back when `card` is None)."""
 
     DEFAULT_CSS = """
-    QuartettCard { width: 34; height: 12; }
-    QuartettCard.-small { width: 26; }
+    QuartettCard { width: 100%; max-width: 34; height: 12; }
     """
 
     class CategoryClicked(Message):

@@ -133,3 +133,25 @@ async def test_fussball_hot_seat_top_card_private():
         await pilot.press("enter")
         await pilot.pause()
         assert screen.query_one("#topcard", QuartettCard).card == table.state.view(0)["top_card"]
+
+
+async def test_quartett_two_player_short_game_to_the_end():
+    """Two-player Quartett through the UI: Enter opens the card picker straight away (one
+    opponent), a number asks; with a limit on asks the game reaches the end screen."""
+    table, app = start("Ann,ai:easy", mode="quartett", round_limit=8, seed=6)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(12):
+            await settle(pilot, table)
+            if table.state.is_over:
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            assert app.screen.title_text.startswith("Ask AI easy for")
+            await pilot.press("1")
+            await pilot.pause()
+        await settle(pilot, table)
+        assert table.state.is_over
+        assert isinstance(app.screen, EndScreen)
+        assert any(h["asker"] == 0 for h in table.state.public_view()["history"])

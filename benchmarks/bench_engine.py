@@ -1,7 +1,9 @@
 """Engine speed: random-play actions per second per engine, and AI-vs-AI games per second.
 
 Run: python benchmarks/bench_engine.py [--seconds 5]
-One process, one core. Random play includes building `legal_actions()` each step.
+One process, one core. An action is `legal_actions()` + a random pick + `apply()`; the
+deal (`new_game`) is timed on its own, since short games (4–6 player top trumps last a
+dozen rounds) would otherwise measure mostly the deal.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from footycards.core import GAMES
 from footycards.seats import Table, parse_players
 
 SETUPS = {
-    "stadium": [(2, {})],
+    "stadium": [(2, {}), (4, {})],
     "quartett": [
         (2, {"mode": "fussball"}),
+        (6, {"mode": "fussball"}),
         (4, {"mode": "abwehr-angriff"}),
         (2, {"mode": "quartett"}),
         (4, {"mode": "quartett"}),
@@ -24,19 +27,26 @@ SETUPS = {
 }
 
 
-def random_play(game_id: str, players: int, options: dict, seconds: float) -> tuple[float, int]:
-    """Return (actions per second, games finished) of uniformly random play."""
+def random_play(
+    game_id: str, players: int, options: dict, seconds: float
+) -> tuple[float, float, int]:
+    """Return (actions per second, microseconds per deal, games) of uniformly random play."""
     game = GAMES[game_id]
     rng = random.Random(1)
     actions = games = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    playing = dealing = 0.0
+    while playing + dealing < seconds:
+        t0 = time.perf_counter()
         state = game.new_game(players, seed=games, options=options)
+        t1 = time.perf_counter()
         while not state.is_over:
             state.apply(rng.choice(state.legal_actions()))
             actions += 1
+        t2 = time.perf_counter()
+        dealing += t1 - t0
+        playing += t2 - t1
         games += 1
-    return actions / (time.perf_counter() - start), games
+    return actions / playing, 1e6 * dealing / games, games
 
 
 def ai_games(game_id: str, players: str, options: dict, seconds: float) -> float:
@@ -60,10 +70,11 @@ def main() -> None:
         if game_id not in GAMES:
             continue
         for players, options in setups:
-            rate, games = random_play(game_id, players, options, args.seconds)
-            label = options.get("mode", "")
+            rate, deal_us, games = random_play(game_id, players, options, args.seconds)
+            label = f"{game_id} {options.get('mode', '')}".strip()
             print(
-                f"{game_id} {label} {players}p: {rate:,.0f} actions/s random play ({games} games)"
+                f"{label} {players}p: {rate:,.0f} actions/s random play, "
+                f"deal {deal_us:.0f} µs ({games} games)"
             )
     rate = ai_games("stadium", "ai:normal,ai:normal", {}, args.seconds)
     print(f"stadium AI normal v normal: {rate:,.2f} games/s")

@@ -49,9 +49,28 @@ class Deck:
         return 2 * len(self.footballers) + sum(self.rewards.values())
 
 
+_DECKS: dict[tuple[str, float], Deck] = {}  # (file, modification time) -> validated deck
+
+
 def load_deck(path: str | Path | None = None) -> Deck:
-    """Load and validate a Stadium deck file (S1.4); the default deck when no path is given."""
+    """Load and validate a Stadium deck file (S1.4); the default deck when no path is given.
+
+    A file is read once and kept while it stays unchanged on disk.
+    """
     p = Path(path) if path else deck_path("stadium")
+    try:
+        key = (str(p.resolve()), p.stat().st_mtime)
+    except OSError:
+        key = None
+    if key in _DECKS:
+        return _DECKS[key]
+    deck = _read_deck(p)
+    if key is not None:
+        _DECKS[key] = deck
+    return deck
+
+
+def _read_deck(p: Path) -> Deck:
     file = str(p)
     data = read_toml(p)
     title = data.get("name", p.stem)

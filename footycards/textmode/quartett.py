@@ -3,18 +3,8 @@
 from __future__ import annotations
 
 from ..core.i18n import _
-
-LABELS = {
-    "games": "Bundesliga-Spiele",
-    "goals": "Bundesliga-Tore",
-    "fairness": "Fairness-Punkte",
-    "abwehr": "Abwehr",
-    "angriff": "Angriff",
-}
-
-
-def value(category: str, v) -> str:
-    return f"{v:.1f}" if category == "fairness" else str(v)
+from ..core.quartett import CATEGORY_LABELS as LABELS
+from ..core.quartett import format_value as value
 
 
 def card_lines(card: dict) -> list[str]:

@@ -17,21 +17,11 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...core.i18n import _
+from ...core.quartett import CATEGORIES as CATEGORY_ORDER
+from ...core.quartett import CATEGORY_LABELS as LABELS
+from ...core.quartett import format_value as show_value
 
-CATEGORY_ORDER = ("games", "goals", "fairness", "abwehr", "angriff")
-LABELS = {
-    "games": "Bundesliga-Spiele",
-    "goals": "Bundesliga-Tore",
-    "fairness": "Fairness-Punkte",
-    "abwehr": "Abwehr",
-    "angriff": "Angriff",
-}
 HEAD_LINES = 4  # border + code/club + name + position, before the first category row
-
-
-def show_value(category: str, value) -> str:
-    """A category value as printed on the card (fairness with one decimal)."""
-    return f"{value:.1f}" if category == "fairness" else str(value)
 
 
 class QuartettCard(Widget):

@@ -127,7 +127,8 @@ def main(ctx: click.Context) -> None:
     show_default=True,
     help=_("How fast AI players move."),
 )
-def play(game, players, seed, rows, cols, first, mode, round_limit, decks, speed) -> None:
+@click.option("--theme", default=None, help=_("Colour theme, e.g. ansi-dark (ANSI colours only)."))
+def play(game, players, seed, rows, cols, first, mode, round_limit, decks, speed, theme) -> None:
     """Play GAME in the terminal UI, skipping the launcher."""
     from .tui.app import PLAYABLE, FootyApp
 
@@ -137,7 +138,17 @@ def play(game, players, seed, rows, cols, first, mode, round_limit, decks, speed
         )
     opts = _options(game, rows, cols, decks, first, mode, round_limit)
     table = _start(game, _seats(players), seed, opts)
-    FootyApp(table=table, speed=speed).run()
+    app = FootyApp(table=table, speed=speed)
+    if theme:
+        if theme not in app.available_themes:
+            raise click.BadParameter(
+                _("unknown theme; themes are: {t}").format(
+                    t=", ".join(sorted(app.available_themes))
+                ),
+                param_hint="--theme",
+            )
+        app.theme = theme
+    app.run()
 
 
 @main.command()

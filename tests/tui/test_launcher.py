@@ -99,3 +99,53 @@ async def test_theme_can_be_switched_to_ansi():
         app.screen.query_one("#theme", Select).value = "ansi-dark"
         await pilot.pause()
         assert app.theme == "ansi-dark"
+
+
+async def test_launcher_starts_quartett_with_its_own_options():
+    """Picking Bundesliga Quartett shows its options (mode, decks, round limit) instead of
+    the Stadium table, and starts the chosen mode."""
+    from textual.widgets import OptionList
+
+    from footycards.tui.screens.quartett import QuartettScreen
+
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        games = screen.query_one("#gamelist", OptionList)
+        games.focus()
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.game_id == "quartett"
+        assert screen.query_one("#opts-quartett").display
+        assert not screen.query_one("#opts-stadium").display
+        screen.query_one("#seatcount", Select).value = 3
+        await pilot.pause()
+        screen.query_one("#mode", Select).value = "quartett"
+        screen.query_one("#round_limit", Input).value = "20"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, QuartettScreen)
+        table = app.screen.table
+        assert table.state.public_view()["mode"] == "quartett"
+        assert table.state.public_view()["round_limit"] == 20
+        assert table.state.players == 3
+
+
+async def test_launcher_refuses_a_broken_quartett_deck(tmp_path):
+    """A broken deck file named in the launcher gets a message naming it; no game starts."""
+    from textual.widgets import OptionList
+
+    bad = tmp_path / "broken.toml"
+    bad.write_text("this is not toml ===")
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#gamelist", OptionList).focus()
+        await pilot.press("down")
+        screen.query_one("#decks", Input).value = str(bad)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert any("broken.toml" in n.message for n in app._notifications)

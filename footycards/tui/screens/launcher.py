@@ -104,6 +104,7 @@ class LauncherScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", _("Start"), id="launcher.start"),
         Binding("f1", "rules", _("Rules"), id="launcher.rules"),
+        Binding("f2", "app.show_keys", _("Keys"), id="launcher.keys"),
         Binding("ctrl+q", "app.quit", _("Quit"), id="launcher.quit"),
     ]
 

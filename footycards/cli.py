@@ -237,7 +237,10 @@ def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks,
             progress.advance(task)
     elapsed = time.perf_counter() - start
     out = Console()
-    t = RichTable(title=_("{n} games of {game}").format(n=count, game=GAMES[game].NAME))
+    t = RichTable(
+        title=_("{n} games of {game}").format(n=count, game=GAMES[game].NAME),
+        caption=_("a shared win counts half"),
+    )
     t.add_column(_("Seat"))
     t.add_column(_("Player"))
     t.add_column(_("Win rate"), justify="right")

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from footycards.core import get_game
 from footycards.seats import Table, parse_players
 from footycards.tui.app import FootyApp
 
@@ -35,8 +36,7 @@ async def test_random_keys_keep_the_game_consistent(game, players, options):
             if app.return_code is not None:
                 break
         await pilot.pause()
-        state = app.screen_stack[-1].table.state if hasattr(app.screen, "table") else table.state
-        from footycards.core import get_game
-
+        game_table = getattr(app.screen, "table", table)  # "play again" deals a new table
+        state = game_table.state
         again = get_game(game).from_json(state.to_json())
         assert json.loads(again.to_json()) == json.loads(state.to_json())

@@ -125,6 +125,9 @@ async def test_var_peek_behind_pass_device_screen(make_table):
         stands = app.screen.query_one(Stands)
         assert set(stands.view["peeked"]) == {"B1", "B2"}
         assert stands.view["peeked"]["B1"]["id"] == "F01"
+        stands.cursor = (1, 0)
+        app.screen.update_status()
+        assert "your VAR look" in str(app.screen.query_one("#status").render())
         await click_cell(pilot, 1, 0)
         await click_cell(pilot, 0, 0)  # the F01 pair, found thanks to VAR
         assert [p["id"] for p in table.state.public_view()["areas"][0]["pairs"]] == ["F01"]

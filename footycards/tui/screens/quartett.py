@@ -21,6 +21,7 @@ from textual.widgets import Footer, Header, Static
 from ...core import get_game
 from ...core.i18n import _
 from ...seats import Table
+from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
 from .game import GameScreen
@@ -427,9 +428,4 @@ class QuartettScreen(GameScreen):
         if len(targets) == 1:  # two players: nobody else to ask
             picked_player(str(targets[0]))
             return
-        self.ask(self.choice_screen(_("Ask whom?"), choices), picked_player)
-
-    def choice_screen(self, title: str, choices: list[tuple[str, str]]):
-        from ..widgets.dialogs import ChoiceScreen
-
-        return ChoiceScreen(title, choices)
+        self.ask(ChoiceScreen(_("Ask whom?"), choices), picked_player)

@@ -179,8 +179,8 @@ class StadiumScreen(GameScreen):
         )
 
     def update_status(self, view: dict | None = None) -> None:
-        view = view or self.state.public_view()
         stands = self.query_one(Stands)
+        view = view or stands.view  # the view on screen, with the viewer's own VAR look
         r, c = stands.cursor
         cell = stands.cell(r, c)
         pos = pos_label(r, c)

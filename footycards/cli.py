@@ -58,6 +58,22 @@ def _start(game: str, seats: list[SeatSpec], seed: int | None, opts: dict) -> Ta
         raise click.UsageError(str(exc)) from None
 
 
+def seat_options(f):
+    """The seats and the seed of a game played by people (play, text)."""
+    f = click.option(
+        "--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal).")
+    )(f)
+    return click.option(
+        "--players",
+        default="You,ai:normal",
+        show_default=True,
+        help=_(
+            "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
+            "(random, easy, normal, hard)."
+        ),
+    )(f)
+
+
 def game_options(f):
     """The options every command that deals a game accepts."""
     options = [
@@ -109,16 +125,7 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--players",
-    default="You,ai:normal",
-    show_default=True,
-    help=_(
-        "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
-        "(random, easy, normal, hard)."
-    ),
-)
-@click.option("--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal)."))
+@seat_options
 @game_options
 @click.option(
     "--speed",
@@ -165,13 +172,7 @@ def rules(game) -> None:
 
 @main.command()
 @click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--players",
-    default="You,ai:normal",
-    show_default=True,
-    help=_("Seats, comma-separated: names for people, ai:LEVEL for AI players."),
-)
-@click.option("--seed", type=int, default=None, help=_("Shuffle seed."))
+@seat_options
 @game_options
 def text(game, players, seed, rows, cols, first, mode, round_limit, decks) -> None:
     """Play GAME in plain text: one line of notation per move, read from stdin."""

@@ -1,23 +1,26 @@
 """Provides the Bundesliga Quartett benchmark: engine speed, AI time per decision, AI strength.
 
-Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N]
+Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N] [--workers W]
 
 1. Engine: uniformly random play (legal_actions() + apply() each step, new games included),
    actions per second for each mode, by wall clock and by this process's CPU time (the
    second is the fairer "one core" figure on a shared machine). Also the longest game seen
    (in actions; rounds or asks in brackets), default options, no round limit.
 2. AI against random, two players, seats alternated (game i: the agent sits in seat i % 2),
-   N games per mode and level: sole wins, shared wins (Q2.7/Q4.8: equal counts share the
-   win), the agent's score counting a shared win as half, and milliseconds per decision
-   (agent.choose only).
+   N games per mode and level (shared out between W processes, one per core by default;
+   game g always has seed g, so the figures do not depend on W): sole wins, shared wins
+   (Q2.7/Q4.8: equal counts share the win), the agent's score counting a shared win as
+   half, and milliseconds per decision (agent.choose only).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 from footycards.ai.base import RandomAgent
 from footycards.ai.quartett import QuartettAgent
@@ -33,8 +36,8 @@ ENGINE_SETUPS = [
     ("quartett", 4),
     ("quartett", 6),
 ]
-AI_SETUPS = [("quartett", "normal"), ("quartett", "easy"), ("fussball", "normal"),
-             ("abwehr-angriff", "normal")]  # fmt: skip
+AI_SETUPS = [("quartett", "hard"), ("quartett", "normal"), ("quartett", "easy"),
+             ("fussball", "normal"), ("abwehr-angriff", "normal")]  # fmt: skip
 
 
 def engine(mode: str, players: int, seconds: float) -> dict:
@@ -58,12 +61,35 @@ def engine(mode: str, players: int, seconds: float) -> dict:
             "units": longest_units}  # fmt: skip
 
 
-def versus_random(mode: str, level: str, games: int) -> dict:
-    """The agent against a random player, two players, seats alternated."""
-    sole = shared = 0
+def versus_random(mode: str, level: str, games: int, workers: int = 1) -> dict:
+    """The agent against a random player, two players, seats alternated; the games are
+    shared out between `workers` processes (each decision is timed in its own process)."""
+    chunks = [(mode, level, range(w, games, workers)) for w in range(workers)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_play_games, *zip(*chunks, strict=True)))
+    else:
+        parts = [_play_games(*chunks[0])]
+    sole = sum(p[0] for p in parts)
+    shared = sum(p[1] for p in parts)
+    times = sorted(t for p in parts for t in p[2])
+    return {
+        "sole": sole / games,
+        "shared": shared / games,
+        "score": (sole + shared / 2) / games,
+        "ms": 1000 * statistics.fmean(times),
+        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
+        "max": 1000 * times[-1],
+        "longest": max(p[3] for p in parts),
+    }
+
+
+def _play_games(mode: str, level: str, seeds: range) -> tuple[int, int, list[float], int]:
+    """Game g (seed g) seats the agent in seat g % 2: sole wins, shared wins, the agent's
+    decision times and the longest game in actions."""
+    sole = shared = longest = 0
     times: list[float] = []
-    longest = 0
-    for g in range(games):
+    for g in seeds:
         seat = g % 2
         state = quartett.new_game(2, seed=g, options={"mode": mode})
         agents = [RandomAgent(), RandomAgent()]
@@ -85,16 +111,7 @@ def versus_random(mode: str, level: str, games: int) -> dict:
             sole += 1
         elif seat in winners:
             shared += 1
-    times.sort()
-    return {
-        "sole": sole / games,
-        "shared": shared / games,
-        "score": (sole + shared / 2) / games,
-        "ms": 1000 * statistics.fmean(times),
-        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
-        "max": 1000 * times[-1],
-        "longest": longest,
-    }
+    return sole, shared, times, longest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -102,6 +119,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per engine setup")
     parser.add_argument("--games", type=int, default=1000, help="games per AI setup")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes sharing the AI games (default: one per core)")  # fmt: skip
     args = parser.parse_args(argv)
     print(f"Quartett engine, random play, {args.seconds:g} s CPU per setup:")
     for mode, players in ENGINE_SETUPS:
@@ -115,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Quartett AI against random, {args.games} two-player games each, seats alternated:")
     for mode, level in AI_SETUPS:
         t0 = time.perf_counter()
-        r = versus_random(mode, level, args.games)
+        r = versus_random(mode, level, args.games, args.workers)
         print(
             f"  {mode:>14} {level:>6}: sole wins {r['sole']:6.1%}, shared {r['shared']:5.1%}, "
             f"score {r['score']:6.1%} (shared = half); {r['ms']:.3f} ms/decision "

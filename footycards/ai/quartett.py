@@ -13,7 +13,10 @@ from typing import Any
 from footycards.core import quartett
 from footycards.core.errors import DeckError, OptionError
 
+from .quartett_belief import OpponentBelief
+
 COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and more hurt
+BELIEF_STEPS = 6000  # chain steps per decision of `hard` in the two-player game (~30 ms)
 
 
 class QuartettAgent:
@@ -24,16 +27,19 @@ class QuartettAgent:
     most of, then to the quartet the asked player likely holds most of.
 
     Levels: `easy` sometimes calls at random, ranks against the whole deck and keeps no
-    memory of asks (it asks for the quartet it holds most of); `normal` and `hard` (which
-    play alike in this version) use all they have seen: known places, who lacks which card
-    (softened once that player has drawn from the stack) and which quartets each player must
-    hold a card of, because they asked for one (Q4.3). Their chances come from an exact,
-    weighted count of the hands that fit.
+    memory of asks (it asks for the quartet it holds most of); `normal` uses all it has
+    seen: known places, who lacks which card (softened once that player has drawn from the
+    stack) and which quartets each player must hold a card of, because they asked for one
+    (Q4.3); its chances come from an exact, weighted count of the hands that fit. `hard`
+    plays top trumps like `normal`; in the two-player Quartett game it also reads what the
+    opponent did not ask for: its chances come from sampling whole histories of the
+    opponent's hand that fit the record (`OpponentBelief`).
     """
 
     def __init__(self, level: str = "normal") -> None:
         self.level = level
         self.name = f"quartett-{level}"
+        self.belief = OpponentBelief() if level == "hard" else None
 
     def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
         if not legal_actions:
@@ -84,7 +90,7 @@ class QuartettAgent:
         wanted: dict[int, set[str]] = {}
         for a in legal:
             wanted.setdefault(a.seat, set()).add(a.card)
-        chance = hold_chances(view, wanted)
+        chance = self._believed(view, wanted, rng) or hold_chances(view, wanted)
         held: dict[tuple[int, str], float] = {}  # expected cards of a quartet a seat holds
         for (s, c), p in chance.items():
             held[(s, c[:-1])] = held.get((s, c[:-1]), 0.0) + p
@@ -103,6 +109,19 @@ class QuartettAgent:
             elif key == best_key:
                 best.append(a)
         return rng.choice(best)
+
+    def _believed(
+        self, view: dict, wanted: dict[int, set[str]], rng: random.Random
+    ) -> dict[tuple[int, str], float] | None:
+        """`hard`, two players: the sampled chances that the opponent holds each card."""
+        if self.belief is None or view["players"] != 2:
+            return None
+        ids = [c["id"] for c in deck_catalog(view)]
+        chain_rng = random.Random(rng.getrandbits(64))  # the chain's own stream
+        held = self.belief.chances(view, ids, chain_rng, BELIEF_STEPS)
+        if held is None:
+            return None
+        return {(s, c): held.get(c, 0.0) for s, cards in wanted.items() for c in cards}
 
 
 _CATALOGS: dict[tuple[str, ...], list[dict]] = {}

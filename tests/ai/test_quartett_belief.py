@@ -1,0 +1,163 @@
+"""Tests of OpponentBelief, the `hard` Quartett AI's reading of the two-player game (Q4, Q5).
+
+The belief is checked three ways: the true placement of a real game always fits the record
+read from the view; on a small deck its chances match an exact count of every placement;
+and in play it hears what the public record says.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+
+from footycards.ai.base import RandomAgent
+from footycards.ai.quartett import QuartettAgent, deck_catalog
+from footycards.ai.quartett_belief import OpponentBelief, read_record, replay
+from footycards.core import get_game
+
+game = get_game("quartett")
+LOG = [0.0] + [math.log(x) for x in range(1, 200)]
+
+
+def ids_of(view: dict) -> list[str]:
+    return [c["id"] for c in deck_catalog(view)]
+
+
+def true_placement(state, deal: list[str], seat: int, per_hand: int) -> list[str]:
+    """The cards dealt to the opponent, then those it drew in order, then the stack."""
+    opp = 1 - seat
+    dealt = deal[opp : 2 * per_hand : 2]
+    stack = deal[2 * per_hand :]
+    drawn = []
+    for k, h in enumerate(h for h in state.history if h[4]):  # (asker, target, card, hit, drew)
+        if h[0] == opp:
+            drawn.append(stack[k])
+    return dealt + drawn + list(state.stock)
+
+
+def test_the_true_placement_always_fits_the_record():
+    """Replaying the record with the real deal gives no contradiction and the real hand."""
+    deck = [c["id"] for c in game.catalog()]
+    for g in range(40):
+        deal = deck[:]
+        random.Random(g).shuffle(deal)
+        state = game.new_game(2, options={"mode": "quartett", "deal": deal})
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_move
+            view = json.loads(json.dumps(state.view(seat)))
+            record = read_record(view, ids_of(view))
+            assert record is not None and record.dealt == 10
+            place = true_placement(state, deal, seat, 10)
+            index = {c: i for i, c in enumerate(record.ids)}
+            assert sorted(index[c] for c in place) == sorted(record.unknown)
+            weight, bad, has = replay(record, [index[c] for c in place], LOG)
+            assert bad == 0
+            assert {record.ids[i] for i, h in enumerate(has) if h} == set(state.hands[1 - seat])
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def small_deck(tmp_path) -> str:
+    """Six quartets, 24 cards: ten each and a stack of four."""
+    lines = ['name = "Small"', 'deck = "S"']
+    for q in "ABCDEF":
+        for n in range(1, 5):
+            lines += [
+                "[[card]]",
+                f'code = "{q}{n}"',
+                f'name = "Star {q}{n}"',
+                f'club = "Club {q}"',
+                'position = "Forward"',
+                "games = 10",
+                "goals = 1",
+                "yellow = 1",
+                "yellow_red = 0",
+                "red = 0",
+                "abwehr = 50",
+                "angriff = 50",
+            ]
+    path = tmp_path / "small.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def exact_chances(view: dict) -> dict[str, float]:
+    """Every placement of the unknown cards counted, with its weight."""
+    record = read_record(view, ids_of(view))
+    total = 0.0
+    held = [0.0] * len(record.ids)
+    for dealt in itertools.combinations(record.unknown, record.dealt):
+        rest = [c for c in record.unknown if c not in dealt]
+        for drawn in itertools.permutations(rest, record.draws):
+            stack = [c for c in rest if c not in drawn]
+            weight, bad, has = replay(record, list(dealt) + list(drawn) + stack, LOG)
+            if bad:
+                continue
+            w = math.exp(weight)
+            total += w
+            for i, h in enumerate(has):
+                if h:
+                    held[i] += w
+    return {c: held[i] / total for i, c in enumerate(record.ids)}
+
+
+def test_chances_match_an_exact_count_on_a_small_deck(tmp_path):
+    """The chain's chances agree with counting every placement (within sampling noise)."""
+    deck = small_deck(tmp_path)
+    checked = 0
+    for g in range(30):
+        state = game.new_game(2, seed=g, options={"mode": "quartett", "deck": deck})
+        rng = random.Random(g)
+        while not state.is_over and checked < 4:
+            view = state.view(state.to_move)
+            record = read_record(view, ids_of(view))
+            if record.draws >= 1 and len(record.history) >= 4:
+                exact = exact_chances(view)
+                got = OpponentBelief().chances(view, ids_of(view), random.Random(g), 20000)
+                assert got is not None
+                assert max(abs(got[c] - exact[c]) for c in exact) < 0.06
+                checked += 1
+                break
+            state.apply(rng.choice(state.legal_actions()))
+    assert checked == 4
+
+
+def test_a_card_taken_in_public_is_certain_and_a_missed_card_is_not_there():
+    """P2 took A1 from P1 (Q4.4): certain. P1 asked P2 for E4 and missed, and P2 has not
+    drawn since: P2 does not hold it. P2 lacked A4 when it asked (Q4.3) but drew after."""
+    hands = [
+        ["A1", "A2", "B1", "B2", "C1", "C2", "D1", "E1", "F1", "G1"],
+        ["A3", "B3", "C3", "D2", "D3", "E2", "E3", "F2", "G2", "H1"],
+    ]
+    rest = ["H2", "A4", "B4", "C4", "D4", "E4", "F3", "F4", "G3", "G4", "H3", "H4"]
+    deal = [h[i] for i in range(10) for h in hands] + rest
+    state = game.new_game(2, options={"mode": "quartett", "deal": deal})
+    state.apply("ask P2 F3")  # a miss: P1 draws H2
+    state.apply("ask P1 A1")  # P2 takes A1 and goes on
+    state.apply("ask P1 A4")  # a miss: P2 draws A4 (P1 cannot see which card)
+    state.apply("ask P2 E4")  # a miss: P1 draws B4
+    view = state.view(0)
+    got = OpponentBelief().chances(view, ids_of(view), random.Random(1), 3000)
+    assert got["A1"] == 1.0
+    assert got["E4"] == 0.0
+    assert 0.0 < got["A4"] < 0.3  # one draw from a stack of eleven could have brought it
+    assert got["A2"] == 0.0  # P1's own card
+
+
+def test_hard_agent_beats_random_at_two_player_quartett():
+    """Strength: `hard` reads the opponent's asks as well and wins most games."""
+    score = 0.0
+    for g in range(24):
+        seat = g % 2
+        state = game.new_game(2, seed=5000 + g, options={"mode": "quartett"})
+        agents = [RandomAgent(), RandomAgent()]
+        agents[seat] = QuartettAgent("hard")
+        rng = random.Random(g)
+        while not state.is_over:
+            m = state.to_move
+            state.apply(agents[m].choose(state.view(m), state.legal_actions(), rng))
+        winners = state.result()["winners"]
+        score += 1 / len(winners) if seat in winners else 0.0
+    assert score / 24 >= 0.8

@@ -6,11 +6,12 @@ Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N] [--workers 
    actions per second for each mode, by wall clock and by this process's CPU time (the
    second is the fairer "one core" figure on a shared machine). Also the longest game seen
    (in actions; rounds or asks in brackets), default options, no round limit.
-2. AI against random, two players, seats alternated (game i: the agent sits in seat i % 2),
-   N games per mode and level (shared out between W processes, one per core by default;
-   game g always has seed g, so the figures do not depend on W): sole wins, shared wins
-   (Q2.7/Q4.8: equal counts share the win), the agent's score counting a shared win as
-   half, and milliseconds per decision (agent.choose only).
+2. AI against the random agent (and `hard` against `normal`), two players, seats
+   alternated (game i: the agent sits in seat i % 2), N games per setup, shared out
+   between W processes (one per core by default; game g always has seed g, so the figures
+   do not depend on W): sole wins, shared wins (Q2.7/Q4.8: equal counts share the win),
+   the agent's score counting a shared win as half, and milliseconds per decision
+   (agent.choose only).
 """
 
 from __future__ import annotations
@@ -22,8 +23,7 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from footycards.ai.base import RandomAgent
-from footycards.ai.quartett import QuartettAgent
+from footycards.ai import make_agent
 from footycards.core import quartett
 
 ENGINE_SETUPS = [
@@ -36,8 +36,9 @@ ENGINE_SETUPS = [
     ("quartett", 4),
     ("quartett", 6),
 ]
-AI_SETUPS = [("quartett", "hard"), ("quartett", "normal"), ("quartett", "easy"),
-             ("fussball", "normal"), ("abwehr-angriff", "normal")]  # fmt: skip
+AI_SETUPS = [("quartett", "hard", "random"), ("quartett", "normal", "random"),
+             ("quartett", "easy", "random"), ("fussball", "normal", "random"),
+             ("abwehr-angriff", "normal", "random"), ("quartett", "hard", "normal")]  # fmt: skip
 
 
 def engine(mode: str, players: int, seconds: float) -> dict:
@@ -61,10 +62,11 @@ def engine(mode: str, players: int, seconds: float) -> dict:
             "units": longest_units}  # fmt: skip
 
 
-def versus_random(mode: str, level: str, games: int, workers: int = 1) -> dict:
-    """The agent against a random player, two players, seats alternated; the games are
-    shared out between `workers` processes (each decision is timed in its own process)."""
-    chunks = [(mode, level, range(w, games, workers)) for w in range(workers)]
+def versus(mode: str, level: str, games: int, workers: int = 1, other: str = "random") -> dict:
+    """The agent at `level` against one at `other` (default: the random agent), two
+    players, seats alternated; the games are shared out between `workers` processes (each
+    decision is timed in its own process)."""
+    chunks = [(mode, level, other, range(w, games, workers)) for w in range(workers)]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             parts = list(pool.map(_play_games, *zip(*chunks, strict=True)))
@@ -84,7 +86,9 @@ def versus_random(mode: str, level: str, games: int, workers: int = 1) -> dict:
     }
 
 
-def _play_games(mode: str, level: str, seeds: range) -> tuple[int, int, list[float], int]:
+def _play_games(
+    mode: str, level: str, other: str, seeds: range
+) -> tuple[int, int, list[float], int]:
     """Game g (seed g) seats the agent in seat g % 2: sole wins, shared wins, the agent's
     decision times and the longest game in actions."""
     sole = shared = longest = 0
@@ -92,8 +96,8 @@ def _play_games(mode: str, level: str, seeds: range) -> tuple[int, int, list[flo
     for g in seeds:
         seat = g % 2
         state = quartett.new_game(2, seed=g, options={"mode": mode})
-        agents = [RandomAgent(), RandomAgent()]
-        agents[seat] = QuartettAgent(level)
+        agents = [make_agent("quartett", other), make_agent("quartett", other)]
+        agents[seat] = make_agent("quartett", level)
         rng = random.Random(g)
         n = 0
         while not state.is_over:
@@ -131,15 +135,15 @@ def main(argv: list[str] | None = None) -> int:
             f"({r['games']} games; longest {r['longest']} actions, {r['units']} {unit})",
             flush=True,
         )
-    print(f"Quartett AI against random, {args.games} two-player games each, seats alternated:")
-    for mode, level in AI_SETUPS:
+    print(f"Quartett AI, {args.games} two-player games each, seats alternated:")
+    for mode, level, other in AI_SETUPS:
         t0 = time.perf_counter()
-        r = versus_random(mode, level, args.games, args.workers)
+        r = versus(mode, level, args.games, args.workers, other)
         print(
-            f"  {mode:>14} {level:>6}: sole wins {r['sole']:6.1%}, shared {r['shared']:5.1%}, "
-            f"score {r['score']:6.1%} (shared = half); {r['ms']:.3f} ms/decision "
-            f"(p99 {r['p99']:.2f}, max {r['max']:.1f}); longest {r['longest']} actions "
-            f"({time.perf_counter() - t0:.0f} s)",
+            f"  {mode:>14} {level:>6} v {other:<6}: sole wins {r['sole']:6.1%}, "
+            f"shared {r['shared']:5.1%}, score {r['score']:6.1%} (shared = half); "
+            f"{r['ms']:.3f} ms/decision (p99 {r['p99']:.2f}, max {r['max']:.1f}); "
+            f"longest {r['longest']} actions ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )
     return 0

@@ -31,9 +31,9 @@ class QuartettAgent:
     seen: known places, who lacks which card (softened once that player has drawn from the
     stack) and which quartets each player must hold a card of, because they asked for one
     (Q4.3); its chances come from an exact, weighted count of the hands that fit. `hard`
-    plays top trumps like `normal`; in the two-player Quartett game it also reads what the
-    opponent did not ask for: its chances come from sampling whole histories of the
-    opponent's hand that fit the record (`OpponentBelief`).
+    plays top trumps like `normal`; in the two-player Quartett game its chances come from
+    sampling whole histories of the opponent's hand that fit the record exactly
+    (`OpponentBelief`): when each card came, what the opponent held at each ask.
     """
 
     def __init__(self, level: str = "normal") -> None:

@@ -3,17 +3,17 @@
 Everything here is read from one seat's view: its hand, the counts and laid quartets of both
 seats, and the public asks and answers. The cards the seat has never held (`unknown`) were
 either dealt to the opponent, drawn by the opponent at one of its draws, or still lie in
-the stack. `OpponentBelief` samples such placements with a Metropolis chain:
+the stack. Each such placement gives a whole history of the opponent's hand; it fits the
+record when at every ask the opponent held a card of the quartet and not the card asked
+for (Q4.3), every answer was true (Q4.4) and the same quartets were laid down (Q4.6).
+`OpponentBelief` samples the placements that fit, all alike, with a Metropolis chain, and
+counts how often the opponent holds each card now. Only what the rules force is read;
+nothing is assumed about how the opponent chooses its asks.
 
-- placements that contradict the public record (the opponent asked for a card it held, or
-  for a quartet it held nothing of, Q4.3; an answer that does not fit; a different set of
-  laid quartets or hand size) are penalised so strongly that the samples kept fit it;
-- among those that fit, a placement counts with the chance that a player picking uniformly
-  among its legal asks would have asked what the opponent asked (`temper` softens that
-  model for opponents who choose otherwise).
-
-The chain is kept between decisions of one game and continued from where it stopped, so
-each decision needs a few thousand steps, not tens of thousands.
+The record falls apart by quartet: whether a placement fits depends, quartet by quartet,
+only on where that quartet's cards lie. A step of the chain swaps two cards, so only their
+quartets are checked again. The chain is kept between decisions of one game and continued
+from where it stopped.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ import math
 import random
 from dataclasses import dataclass, field
 
-PENALTY = 8.0  # log-weight lost per contradiction with the public record
-SAME_QUARTET = 0.5  # share of proposals that swap two cards of one quartet
+PENALTY = 8.0  # log-weight lost per contradiction with the record (the chain may pass
+# through placements that do not fit; only those that fit are counted)
+SAME_QUARTET = 0.25
 TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK = range(5)  # the steps of `Record.ops`
 
 
@@ -95,66 +96,105 @@ def read_record(view: dict, catalog_ids: list[str]) -> Record | None:
             return None
         laid |= 1 << qindex[q]
     raw = [(h["asker"], h["card"], h["hit"], h["drew"]) for h in history]
-    return Record(me, ids, unknown, dealt, draws, ops, laid, view["seats"][opp]["cards"], raw)
+    cards = view["seats"][opp]["cards"]
+    return Record(me, ids, unknown, dealt, draws, ops, laid, cards, raw)
 
 
-def replay(record: Record, place: list[int], log_l: list[float]):
-    """Replay the record with the unknown cards placed as `place` (dealt cards first, then
-    the opponent's draws in order, then the stack): the log-weight of the placement, the
-    number of contradictions and the opponent's hand now (a list of flags per card).
-
-    `log_l[n]` is the (tempered) log of n, the number of asks open to the opponent."""
+def replay(record: Record, place: list[int]) -> tuple[int, list[bool]]:
+    """Replay the whole record with the unknown cards placed as `place` (dealt cards first,
+    then the opponent's draws in order, then the stack): the number of contradictions and
+    the opponent's hand now (a flag per card). The chain checks quartet by quartet
+    (`_Timelines`); this is the plain reading, kept for checking that one."""
     n = len(record.ids)
     has = [False] * n
     cnt = [0] * (n // 4)
-    distinct = size = laid = bad = 0
-    weight = 0.0
+    laid = bad = 0
     for kind, x in record.ops:
         if kind <= TAKE_CARD:  # a card comes into the opponent's hand
             c = place[x] if kind == TAKE_SLOT else x
             has[c] = True
             q = c >> 2
-            k = cnt[q] + 1
-            size += 1
-            if k == 1:
-                distinct += 1
-            elif k == 4:  # Q4.6: laid down at once
+            cnt[q] += 1
+            if cnt[q] == 4:  # Q4.6: laid down at once
                 b = q << 2
                 has[b] = has[b + 1] = has[b + 2] = has[b + 3] = False
-                k = 0
-                size -= 4
-                distinct -= 1
+                cnt[q] = 0
                 laid |= 1 << q
-            cnt[q] = k
         elif kind == ASK:  # Q4.3: it holds a card of the quartet, not this one
             if has[x] or not cnt[x >> 2]:
                 bad += 1
-            else:
-                weight -= log_l[4 * distinct - size]
         elif kind == GIVE:  # Q4.4: it had the card and handed it over
             if has[x]:
                 has[x] = False
-                q = x >> 2
-                cnt[q] -= 1
-                size -= 1
-                if not cnt[q]:
-                    distinct -= 1
+                cnt[x >> 2] -= 1
             else:
                 bad += 1
         elif has[x]:  # LACK: it said it did not have the card
             bad += 1
     if laid != record.opp_laid:
         bad += 1
-    if size != record.opp_cards:
+    if sum(has) != record.opp_cards:
         bad += 1
-    return weight - PENALTY * bad, bad, has
+    return bad, has
+
+
+class _Timelines:
+    """The record split by quartet: for quartet q, its own steps (when each of its cards
+    that the seat has seen came or went, and the asks and answers about it), and the time
+    at which each slot of the placement brings a card (a dealt card at the start, a drawn
+    card at its draw; the stack never)."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        nq = len(record.ids) // 4
+        self.steps: list[list[tuple[int, int, int]]] = [[] for _q in range(nq)]
+        self.slot_time = [0] * (record.dealt + record.draws)
+        for t, (kind, x) in enumerate(record.ops):
+            if kind == TAKE_SLOT:
+                self.slot_time[x] = t
+            else:
+                self.steps[x >> 2].append((t, kind, x))
+
+    def check(self, q: int, where: list[int]) -> tuple[int, tuple[int, ...]]:
+        """Contradictions within quartet q, and the cards of q the opponent holds now."""
+        slot_time = self.slot_time
+        slots = len(slot_time)
+        steps = self.steps[q]
+        come = []
+        for c in range(q << 2, (q << 2) + 4):
+            k = where[c]
+            if 0 <= k < slots:
+                come.append((slot_time[k], TAKE_SLOT, c))
+        if come:
+            steps = sorted(steps + come)
+        hold: set[int] = set()
+        bad = 0
+        laid = False
+        for _t, kind, x in steps:
+            if kind <= TAKE_CARD:
+                hold.add(x)
+                if len(hold) == 4:  # Q4.6
+                    hold.clear()
+                    laid = True
+            elif kind == ASK:
+                if x in hold or not hold:
+                    bad += 1
+            elif kind == GIVE:
+                if x in hold:
+                    hold.discard(x)
+                else:
+                    bad += 1
+            elif x in hold:
+                bad += 1
+        if laid != bool(self.record.opp_laid >> q & 1):
+            bad += 1
+        return bad, tuple(hold)
 
 
 @dataclass
 class OpponentBelief:
     """A Metropolis chain over placements of the unknown cards, kept between decisions."""
 
-    temper: float = 1.0
     record: Record | None = None
     place: list[int] = field(default_factory=list)
 
@@ -162,45 +202,57 @@ class OpponentBelief:
         self, view: dict, catalog_ids: list[str], rng: random.Random, steps: int
     ) -> dict[str, float] | None:
         """The chance the opponent holds each card now, from `steps` steps of the chain
-        (None when the view cannot be read or no kept sample fits the record)."""
+        (None when the view cannot be read or no placement met fits the record)."""
         record = read_record(view, catalog_ids)
         if record is None:
             return None
         self._continue(record, rng)
         self.record = record
         place = self.place
-        log_l = [0.0] + [self.temper * math.log(x) for x in range(1, 4 * len(record.ids) + 1)]
-        weight, bad, has = replay(record, place, log_l)
+        lines = _Timelines(record)
+        moves = _Moves(record, place)
+        where = moves.where
+        nq = len(record.ids) // 4
+        checked = [lines.check(q, where) for q in range(nq)]
+        bad = sum(b for b, _h in checked)
         seen = [0] * len(record.ids)
         kept = 0  # steps spent in placements that fit the record
-        moves = _Moves(record, place)
-        if moves.any():  # else every unknown card was dealt to the opponent
-            burn = steps // 4
-            run = 0  # steps spent in the current placement since the burn-in
-            for step in range(steps):
-                i, j, same = moves.propose(rng)
-                moves.swap(i, j)
-                w2, bad2, has2 = replay(record, place, log_l)
-                if w2 >= weight or w2 - weight > math.log(1.0 - rng.random()):
-                    if run and not bad:  # the placement left: count the steps it stayed
-                        kept += run
-                        for c, h in enumerate(has):
-                            if h:
-                                seen[c] += run
-                    run = 0
-                    weight, bad, has = w2, bad2, has2
-                    moves.accepted(same)
-                else:
-                    moves.swap(i, j)
+        run = 0  # steps spent in the current placement since the burn-in
+        burn = steps // 4 if moves.any() else steps  # nothing to move: count it once
+
+        def count() -> None:
+            nonlocal kept
+            if run and not bad:
+                kept += run
+                for _b, hold in checked:
+                    for c in hold:
+                        seen[c] += run
+
+        for step in range(steps if moves.any() else 0):
+            i, j = moves.propose(rng)
+            if i == j:  # no swap proposed: a step spent
                 if step >= burn:
                     run += 1
-        else:
+                continue
+            moves.swap(i, j)
+            qa, qb = place[i] >> 2, place[j] >> 2
+            new_a = lines.check(qa, where)
+            new_b = lines.check(qb, where) if qb != qa else new_a
+            delta = new_a[0] - checked[qa][0]
+            if qb != qa:
+                delta += new_b[0] - checked[qb][0]
+            if delta <= 0 or -PENALTY * delta > math.log(1.0 - rng.random()):
+                count()  # the placement left: count the steps it stayed
+                run = 0
+                checked[qa], checked[qb] = new_a, new_b
+                bad += delta
+            else:
+                moves.swap(i, j)
+            if step >= burn:
+                run += 1
+        if not moves.any():
             run = 1
-        if run and not bad:
-            kept += run
-            for c, h in enumerate(has):
-                if h:
-                    seen[c] += run
+        count()
         if not kept:
             return None
         return {c: seen[k] / kept for k, c in enumerate(record.ids)}
@@ -235,11 +287,11 @@ class OpponentBelief:
 
 class _Moves:
     """Proposals for the chain, two kinds, each symmetric (so the plain Metropolis rule
-    holds): swap a dealt or drawn card with a card of another group (dealt, one of the
-    draws, the stack), every such pair alike; or, with chance SAME_QUARTET, swap two cards
-    of one quartet in different groups, every such pair alike -- that keeps "the opponent
-    held a card of this quartet" (Q4.3) true, and the set of such pairs does not change
-    with it."""
+    holds): with chance 1 - SAME_QUARTET, swap a dealt or drawn card with a card of another
+    group (dealt, one of the draws, the stack), every such pair of places alike; otherwise
+    swap two cards of one quartet in different groups, every such pair alike (none: the
+    step is spent) -- that keeps "the opponent held a card of this quartet" (Q4.3) true,
+    and such a swap leaves the set of such pairs as it was."""
 
     def __init__(self, record: Record, place: list[int]) -> None:
         self.place = place
@@ -250,7 +302,7 @@ class _Moves:
         self.where = [-1] * len(record.ids)
         for k, c in enumerate(place):
             self.where[c] = k
-        self.pairs: list[tuple[int, int]] | None = None
+        self.pairs: list[tuple[int, int]] | None = None  # worked out when needed
 
     def any(self) -> bool:
         """Whether any placement differs from this one."""
@@ -262,35 +314,32 @@ class _Moves:
             pairs = []
             for b in range(0, len(where), 4):
                 ks = [where[c] for c in range(b, b + 4) if where[c] >= 0]
-                for x in range(len(ks)):
-                    for y in range(x + 1, len(ks)):
-                        i, j = ks[x], ks[y]
+                for x, i in enumerate(ks):
+                    for j in ks[x + 1 :]:
                         if group[i] != group[j] and (i < slots or j < slots):
                             pairs.append((i, j))
             self.pairs = pairs
         return self.pairs
 
-    def propose(self, rng: random.Random) -> tuple[int, int, bool]:
-        """Two positions to swap, and whether they hold cards of one quartet."""
-        if rng.random() < SAME_QUARTET:
+    def propose(self, rng: random.Random) -> tuple[int, int]:
+        """Two places whose cards to swap (the same place twice: stay)."""
+        pick = rng.random
+        if pick() < SAME_QUARTET:
             pairs = self._same_quartet_pairs()
-            if pairs:
-                i, j = pairs[rng.randrange(len(pairs))]
-                return i, j, True
+            if not pairs:
+                return 0, 0
+            return pairs[int(pick() * len(pairs))]
         group = self.group
-        i = rng.randrange(self.slots)
-        j = rng.randrange(len(group))
+        i = int(pick() * self.slots)
+        j = int(pick() * len(group))
         while group[j] == group[i]:
-            j = rng.randrange(len(group))
-        return i, j, False
-
-    def accepted(self, same: bool) -> None:
-        """A swap was kept: one across quartets changes the same-quartet pairs."""
-        if not same:
-            self.pairs = None
+            j = int(pick() * len(group))
+        return i, j
 
     def swap(self, i: int, j: int) -> None:
         place = self.place
+        if place[i] >> 2 != place[j] >> 2:
+            self.pairs = None  # quartets moved between groups
         place[i], place[j] = place[j], place[i]
         self.where[place[i]] = i
         self.where[place[j]] = j

@@ -218,7 +218,8 @@ class OpponentBelief:
         seen = [0] * len(record.ids)
         kept = 0  # steps spent in placements that fit the record
         run = 0  # steps spent in the current placement since the burn-in
-        burn = steps // 4 if moves.any() else steps  # nothing to move: count it once
+        burn = steps // 4
+        movable = moves.any()  # else every unknown card was dealt: one placement, counted once
 
         def count() -> None:
             nonlocal kept
@@ -228,7 +229,7 @@ class OpponentBelief:
                     for c in hold:
                         seen[c] += run
 
-        for step in range(steps if moves.any() else 0):
+        for step in range(steps if movable else 0):
             i, j = moves.propose(rng)
             if i == j:  # no swap proposed: a step spent
                 if step >= burn:
@@ -250,7 +251,7 @@ class OpponentBelief:
                 moves.swap(i, j)
             if step >= burn:
                 run += 1
-        if not moves.any():
+        if not movable:
             run = 1
         count()
         if not kept:

@@ -153,6 +153,11 @@ def test_agent_beats_random_clearly_over_many_two_player_quartett_games():
     assert versus_random("quartett", 200) >= 0.80
 
 
+def test_hard_agent_beats_random_at_two_player_quartett():
+    """Strength: `hard` weighs every history of the opponent's hand and wins most games."""
+    assert versus_random("quartett", 24, "hard") >= 0.8
+
+
 def test_agent_prefers_the_card_that_completes_a_quartet():
     """Equal chances: the card that completes a quartet (Q4.6) goes first."""
     hands = [

@@ -8,7 +8,7 @@ import time
 import click
 
 from .core import GAMES, DeckError, OptionError
-from .core.i18n import _
+from .i18n import _
 from .seats import SeatSpec, Table, parse_players
 
 GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .core import GAMES
 from .core.assets import assets_dir
-from .core.i18n import _
+from .i18n import _
 
 
 def rules_markdown(game_id: str) -> str:

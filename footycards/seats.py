@@ -13,7 +13,7 @@ from typing import Any
 
 from .ai import LEVELS, make_agent
 from .core import get_game
-from .core.i18n import _
+from .i18n import _
 
 
 @dataclass(frozen=True)

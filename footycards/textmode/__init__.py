@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import IO
 
 from ..core import IllegalAction, get_game
-from ..core.i18n import _
+from ..i18n import _
 from ..seats import Table
 from . import quartett as quartett_text
 from . import stadium as stadium_text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.i18n import _
+from ..i18n import _
 from ..core.quartett import CATEGORY_LABELS as LABELS
 from ..core.quartett import format_value as value
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..core.i18n import _
+from ..i18n import _
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.binding import Binding
 
-from ..core.i18n import _
+from ..i18n import _
 from ..seats import Table
 from .screens.info import KeysScreen, RulesScreen
 from .widgets.dialogs import ConfirmScreen

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...core.i18n import _
+from ...i18n import _
 from ..widgets.dialogs import DIALOG_CSS
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from ...core import IllegalAction
-from ...core.i18n import _
+from ...i18n import _
 from ...seats import Table
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.pass_device import PassDeviceScreen

@@ -9,7 +9,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
-from ...core.i18n import _
+from ...i18n import _
 from ...rulesdoc import rules_markdown
 
 INFO_CSS = """

@@ -13,7 +13,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Se
 from textual.widgets.option_list import Option
 
 from ...core import GAMES, DeckError, OptionError
-from ...core.i18n import _
+from ...i18n import _
 from ...seats import SeatSpec, Table, ai_label
 from ..widgets.dialogs import DIALOG_CSS
 

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from ...core import get_game
-from ...core.i18n import _
+from ...i18n import _
 from ...seats import Table
 from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed

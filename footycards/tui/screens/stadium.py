@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from ...core.i18n import _
+from ...i18n import _
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...seats import Table
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen

@@ -9,7 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...core.i18n import _
+from ...i18n import _
 
 DIALOG_CSS = """
     align: center middle;

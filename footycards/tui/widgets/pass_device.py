@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...core.i18n import _
+from ...i18n import _
 
 
 class PassDeviceScreen(ModalScreen[bool]):

@@ -16,7 +16,7 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from ...core.i18n import _
+from ...i18n import _
 from ...core.quartett import CATEGORIES as CATEGORY_ORDER
 from ...core.quartett import CATEGORY_LABELS as LABELS
 from ...core.quartett import format_value as show_value

@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...core.i18n import _
+from ...i18n import _
 
 REWARD_LOOK = {
     "YELLOW": ("YEL", Style(color="black", bgcolor="yellow", bold=True)),

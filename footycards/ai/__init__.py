@@ -1,4 +1,8 @@
-"""Provides the AI players and `make_agent`, which builds one for a game and a level."""
+"""Provides the AI players' protocol, the random agent and the AI levels.
+
+Each game's agents live in their own module (`footycards.ai.<game>`); the game registry
+names them per level, and `footycards.match.make_agent` builds one.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,4 @@ from .base import Agent, RandomAgent
 
 LEVELS = ("random", "easy", "normal", "hard")
 
-
-def make_agent(game_id: str, level: str = "normal") -> Agent:
-    """Return a fresh agent for one seat of `game_id` at `level` (random/easy/normal/hard)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown AI level '{level}'; levels are: {', '.join(LEVELS)}")
-    if level == "random":
-        return RandomAgent()
-    if game_id == "stadium":
-        from .stadium import StadiumAgent
-
-        return StadiumAgent(level)
-    if game_id == "quartett":
-        from .quartett import QuartettAgent
-
-        return QuartettAgent(level)
-    return RandomAgent()
-
-
-__all__ = ["Agent", "RandomAgent", "make_agent", "LEVELS"]
+__all__ = ["Agent", "RandomAgent", "LEVELS"]

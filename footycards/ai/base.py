@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+ViewT = TypeVar("ViewT", contravariant=True)
 
 
-class Agent(Protocol):
-    """An AI player: picks one of the legal actions from what its seat may see."""
+class Agent(Protocol[ViewT]):
+    """An AI player: picks one of the legal actions from what its seat may see.
+
+    `ViewT` is the game's view type (`StadiumView`, `QuartettView`, …).
+    """
 
     name: str
 
-    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: ViewT, legal_actions: list[Any], rng: random.Random) -> Any:
         """Return one element of `legal_actions`, reading only `view` (never the state)."""
         ...
 
@@ -22,5 +27,5 @@ class RandomAgent:
     name = "random"
     uses_view = False  # it ignores the view, so the simulator need not build one
 
-    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: object, legal_actions: list[Any], rng: random.Random) -> Any:
         return rng.choice(legal_actions)

@@ -1,8 +1,8 @@
 """Provides QuartettAgent, the heuristic AI player of Bundesliga Quartett (rules/quartett.md).
 
-It reads only views. The deck's catalog (`catalog()` of the deck files a view names) is
-public knowledge; so are the cards revealed in top-trumps rounds and the asks and answers
-of the Quartett game.
+It reads only views. The deck's catalog (the cards of the decks a view names by id,
+`quartett.deck_catalog`) is public knowledge; so are the cards revealed in top-trumps
+rounds and the asks and answers of the Quartett game.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from footycards.core import quartett
-from footycards.core.errors import DeckError, OptionError
+from footycards.core.quartett import QuartettCard, QuartettView, category_value
 
 from .quartett_belief import OpponentBelief
 
@@ -41,7 +41,7 @@ class QuartettAgent:
         self.name = f"quartett-{level}"
         self.belief = OpponentBelief() if level == "hard" else None
 
-    def choose(self, view: dict, legal_actions: list[Any], rng: random.Random) -> Any:
+    def choose(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         if len(legal_actions) == 1:
@@ -52,7 +52,7 @@ class QuartettAgent:
 
     # -- Q2, Q3: which category to call --------------------------------------
 
-    def _call(self, view: dict, legal: list[Any], rng: random.Random) -> Any:
+    def _call(self, view: QuartettView, legal: list[Any], rng: random.Random) -> Any:
         top = view.get("top_card")
         if top is None or (self.level == "easy" and rng.random() < 0.25):
             return rng.choice(legal)  # out of cards (calling a Stechen) or a careless moment
@@ -67,9 +67,10 @@ class QuartettAgent:
         best_score = -1.0
         for a in legal:
             cat = a.category
-            mine = top[cat]
-            below = sum(1 for c in pool if c[cat] < mine)
-            equal = sum(1 for c in pool if c[cat] == mine)
+            mine = category_value(top, cat)
+            values = [category_value(c, cat) for c in pool]
+            below = sum(1 for x in values if x < mine)
+            equal = sum(1 for x in values if x == mine)
             score = round((below + 0.5 * equal) / len(pool), 9)  # percentile of my card
             if score > best_score:
                 best, best_score = [a], score
@@ -79,10 +80,10 @@ class QuartettAgent:
 
     # -- Q4, Q5: whom to ask for which card ----------------------------------
 
-    def _ask(self, view: dict, legal: list[Any], rng: random.Random) -> Any:
+    def _ask(self, view: QuartettView, legal: list[Any], rng: random.Random) -> Any:
         mine_in: dict[str, int] = {}
-        for c in view["hand"]:
-            q = c["id"][:-1]
+        for card in view["hand"] or ():
+            q = card["id"][:-1]
             mine_in[q] = mine_in.get(q, 0) + 1
         if self.level == "easy":
             most = max(mine_in[a.card[:-1]] for a in legal)
@@ -95,7 +96,7 @@ class QuartettAgent:
         for (s, c), p in chance.items():
             held[(s, c[:-1])] = held.get((s, c[:-1]), 0.0) + p
         best: list[Any] = []
-        best_key: tuple | None = None
+        best_key: tuple[float, int, float] | None = None
         for a in legal:
             q = a.card[:-1]
             mine = mine_in.get(q, 0)
@@ -111,7 +112,7 @@ class QuartettAgent:
         return rng.choice(best)
 
     def _believed(
-        self, view: dict, wanted: dict[int, set[str]], rng: random.Random
+        self, view: QuartettView, wanted: dict[int, set[str]], rng: random.Random
     ) -> dict[tuple[int, str], float] | None:
         """`hard`, two players: the sampled chances that the opponent holds each card."""
         if self.belief is None or view["players"] != 2:
@@ -124,29 +125,30 @@ class QuartettAgent:
         return {(s, c): held.get(c, 0.0) for s, cards in wanted.items() for c in cards}
 
 
-_CATALOGS: dict[tuple[str, ...], list[dict]] = {}
+_CATALOGS: dict[tuple[str, ...], list[QuartettCard]] = {}
 
 
-def deck_catalog(view: dict) -> list[dict]:
-    """The public card list of the game's deck files (the view names them)."""
-    files = tuple(d["file"] for d in view["decks"])
-    items = _CATALOGS.get(files)
+def deck_catalog(view: QuartettView) -> list[QuartettCard]:
+    """The public card list of the game's decks, found by the deck ids the view names;
+    the cards in sight when this process never loaded such a deck (a saved game)."""
+    ids = tuple(d["id"] for d in view["decks"])
+    items = _CATALOGS.get(ids)
     if items is None:
-        options = {"decks": list(files)} if len(files) > 1 else {"deck": files[0]}
         try:
-            items = quartett.catalog(options)
-        except (DeckError, OptionError):
-            return _cards_in_sight(view)  # the file is gone: make do with what is in sight
-        _CATALOGS[files] = items
+            items = quartett.deck_catalog(ids)
+        except KeyError:
+            return _cards_in_sight(view)
+        _CATALOGS[ids] = items
     return items
 
 
-def _cards_in_sight(view: dict) -> list[dict]:
-    seen = {}
-    for c in [view.get("top_card")] + list(view.get("hand") or ()):
+def _cards_in_sight(view: QuartettView) -> list[QuartettCard]:
+    seen: dict[str, QuartettCard] = {}
+    for c in [view["top_card"], *(view["hand"] or ())]:
         if c:
             seen[c["id"]] = c
-    for comp in (view.get("last_round") or {}).get("comparisons", ()):
+    lr = view["last_round"]
+    for comp in lr["comparisons"] if lr else ():
         for play in comp["plays"]:
             seen[play["card"]["id"]] = play["card"]
     return list(seen.values())
@@ -161,7 +163,7 @@ class Memory:
     """Known places of cards, who lacked a card (and how many draws ago), and which quartets
     each seat must hold a card of, rebuilt from a view's public history."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: QuartettView) -> None:
         n = view["players"]
         history = view["history"]
         stack = view["stack"] + sum(1 for h in history if h["drew"])
@@ -172,7 +174,7 @@ class Memory:
         known, lacks, signals = self.known, self.lacks, self.signals
         for h in history:
             a, t, c = h["asker"], h["target"], h["card"]
-            if c is not None:
+            if c is not None and t is not None:
                 q = c[:-1]
                 if not any(k[:-1] == q and s == a for k, s in known.items()):
                     signals[a].add(q)  # Q4.3: a holds a card of q that nobody has seen
@@ -195,12 +197,13 @@ class Memory:
         for sig in signals:
             sig -= laid
         me = view["seat"]
-        for c in view["hand"] or ():
-            known[c["id"]] = me
+        if me is not None:
+            for card in view["hand"] or ():
+                known[card["id"]] = me
         self.laid = laid
 
 
-def hold_chances(view: dict, wanted: dict[int, set[str]]) -> dict[tuple[int, str], float]:
+def hold_chances(view: QuartettView, wanted: dict[int, set[str]]) -> dict[tuple[int, str], float]:
     """For each seat and card asked about, the chance the seat holds the card now.
 
     Per seat, every hand that fits what is known is counted, weighted: a card the seat
@@ -233,8 +236,8 @@ def hold_chances(view: dict, wanted: dict[int, set[str]]) -> dict[tuple[int, str
             stack_then, draws_then = lack
             d = draws[s] - draws_then
             if d > 0 and stack_then > 0 and h > 0:
-                p = min(0.99, d / stack_then)  # chance one of s's draws brought c
-                weight[c] = p * max(len(unknown) - h, 1) / (h * (1 - p))
+                drawn = min(0.99, d / stack_then)  # chance one of s's draws brought c
+                weight[c] = drawn * max(len(unknown) - h, 1) / (h * (1 - drawn))
         if h <= 0:
             for c in open_cards:
                 out[(s, c)] = 0.0

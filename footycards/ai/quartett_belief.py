@@ -22,6 +22,8 @@ import math
 import random
 from dataclasses import dataclass, field
 
+from footycards.core.quartett import QuartettView
+
 PENALTY = 8.0  # log-weight lost per contradiction with the record (the chain may pass
 # through placements that do not fit; only those that fit are counted)
 SAME_QUARTET = 0.25
@@ -40,12 +42,14 @@ class Record:
     ops: list[tuple[int, int]]  # the record as steps of the opponent's hand (see `replay`)
     opp_laid: int  # bit mask of the quartets the opponent laid down
     opp_cards: int  # cards in the opponent's hand now
-    history: list[tuple]  # the raw history, to recognise the same game later
+    history: list[tuple[int, str | None, bool, bool]]  # the raw history, to recognise the same game later
 
 
-def read_record(view: dict, catalog_ids: list[str]) -> Record | None:
+def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
     """The record of a two-player Quartett view, or None when the view does not add up."""
     me = view["seat"]
+    if me is None:
+        return None
     opp = 1 - me
     groups: dict[str, list[str]] = {}
     for c in catalog_ids:
@@ -77,19 +81,19 @@ def read_record(view: dict, catalog_ids: list[str]) -> Record | None:
     ops = [(TAKE_SLOT, k) for k in range(dealt)]
     slot = dealt
     for h in history:
-        c = h["card"]
-        if c is not None and c not in index:
+        asked = h["card"]
+        if asked is not None and asked not in index:
             return None
         if h["asker"] == opp:
-            if c is not None:
-                ops.append((ASK, index[c]))
+            if asked is not None:
+                ops.append((ASK, index[asked]))
                 if h["hit"]:
-                    ops.append((TAKE_CARD, index[c]))
+                    ops.append((TAKE_CARD, index[asked]))
             if h["drew"]:
                 ops.append((TAKE_SLOT, slot))
                 slot += 1
-        elif c is not None:
-            ops.append((GIVE if h["hit"] else LACK, index[c]))
+        elif asked is not None:
+            ops.append((GIVE if h["hit"] else LACK, index[asked]))
     laid = 0
     for q in view["seats"][opp]["quartets"]:
         if q not in qindex:
@@ -199,7 +203,7 @@ class OpponentBelief:
     place: list[int] = field(default_factory=list)
 
     def chances(
-        self, view: dict, catalog_ids: list[str], rng: random.Random, steps: int
+        self, view: QuartettView, catalog_ids: list[str], rng: random.Random, steps: int
     ) -> dict[str, float] | None:
         """The chance the opponent holds each card now, from `steps` steps of the chain
         (None when the view cannot be read or no placement met fits the record)."""

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from footycards.core import stadium as rules
+from footycards.core.stadium import CardInfo, Cell, StadiumView
 
 REWARDS = frozenset(rules.REWARDS)
 
@@ -82,7 +83,7 @@ class _Board:
 
     __slots__ = ("state", "up", "down")
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: StadiumView) -> None:
         self.state: list[str] = [cell["state"] for cell in view["table"]]
         self.up: dict[int, str] = {
             i: cell["id"] for i, cell in enumerate(view["table"]) if cell["state"] == "up"
@@ -258,7 +259,7 @@ class StadiumAgent:
                 del known[old]
                 self._private.discard(old)
 
-    def _observe(self, view: dict, board: _Board, rng: random.Random) -> None:
+    def _observe(self, view: StadiumView, board: _Board, rng: random.Random) -> None:
         """Read the new public flips, our own peek and the empty cells into memory."""
         size = (view["rows"], view["cols"])
         reveals = view["reveals"]
@@ -308,7 +309,7 @@ class StadiumAgent:
             for info in area["pairs"]:
                 self._learn(info)
 
-    def _learn(self, info: dict) -> None:
+    def _learn(self, info: CardInfo | Cell) -> None:
         cid = info.get("id")
         if cid and cid not in REWARDS and cid not in self._stars:
             self._stars[cid] = int(info.get("stars", 1))
@@ -343,7 +344,7 @@ class StadiumAgent:
 
     # -- the decision ----------------------------------------------------------
 
-    def choose(self, view: dict, legal_actions: list, rng: random.Random) -> Any:
+    def choose(self, view: StadiumView, legal_actions: list, rng: random.Random) -> Any:
         """Return one element of `legal_actions`, reading only `view` (never the state)."""
         board = _Board(view)
         self._observe(view, board, rng)
@@ -362,14 +363,14 @@ class StadiumAgent:
             action = legal.pass_ if legal.pass_ is not None else rng.choice(legal_actions)
         return action
 
-    def _steal(self, view: dict, legal: _Legal) -> Any:
+    def _steal(self, view: StadiumView, legal: _Legal) -> Any:
         """S4.2: after a won match take the pair with the most stars."""
         if not legal.steal:
             return None
         best = max(legal.steal, key=lambda cid: (self._star(cid), cid))
         return legal.steal[best]
 
-    def _first_flip(self, view: dict, board: _Board, legal: _Legal, rng: random.Random) -> Any:
+    def _first_flip(self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random) -> Any:
         """Start of our turn: a known pair, else PLAY GAME or VAR, else a new card."""
         known_down = self._down_known(board)
         pairs = self._pairs(known_down)
@@ -391,7 +392,7 @@ class StadiumAgent:
             return legal.flips.get(rewards[0])
         return None
 
-    def _match(self, view: dict, legal: _Legal) -> Any:
+    def _match(self, view: StadiumView, legal: _Legal) -> Any:
         """S4.2 PLAY GAME when the opponent's best pair beats our own best pair.
 
         Each side wins half the time and a winner takes the loser's best pair, so the
@@ -402,6 +403,8 @@ class StadiumAgent:
             return None
         areas = view["areas"]
         me = view["seat"]
+        if me is None:
+            return None
         mine = max((p["stars"] for p in areas[me]["pairs"]), default=0)
         best = None
         for seat, action in legal.match.items():
@@ -411,7 +414,7 @@ class StadiumAgent:
                 best = (key, action)
         return best[1] if best else None
 
-    def _second_flip(self, view: dict, board: _Board, legal: _Legal, rng: random.Random) -> Any:
+    def _second_flip(self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random) -> Any:
         """Second card: the known partner, else a new card (hard weighs a safe known one)."""
         known_down = self._down_known(board)
         unknown = self._unknown(board, known_down)
@@ -430,7 +433,7 @@ class StadiumAgent:
 
     def _careful_second(
         self,
-        view: dict,
+        view: StadiumView,
         board: _Board,
         legal: _Legal,
         rng: random.Random,
@@ -474,7 +477,7 @@ class StadiumAgent:
             return legal.flips.get(rng.choice(safe_cards))
         return legal.flips.get(rng.choice(unknown))
 
-    def _respond(self, view: dict, board: _Board, legal: _Legal) -> Any:
+    def _respond(self, view: StadiumView, board: _Board, legal: _Legal) -> Any:
         """S4.6 window: YELLOW or RED when the mover is about to take a known pair.
 
         At the start of a turn the threat is a pair we know on the table (the mover may know
@@ -484,9 +487,9 @@ class StadiumAgent:
         """
         me = view["seat"]
         mover = view["turn"]
-        window = view.get("window") or {}
+        window = view["window"]
         known_down = self._down_known(board)
-        if window.get("kind") == "flip":
+        if window is not None and window["kind"] == "flip":
             if not board.up:
                 return None
             up_pos, up_id = next(iter(board.up.items()))

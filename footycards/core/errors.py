@@ -1,10 +1,43 @@
-"""Provides the exceptions the engines raise."""
+"""Provides the exceptions the engines raise.
+
+Engines never translate. `IllegalAction` carries its reason as data: a short `code`, the
+English `template` with `{named}` fields and the `params` that fill them, so a front end
+can say it in the session's language (`_(exc.template).format(**exc.params)`, see
+`footycards.reasons.explain`); `str(exc)` is the English sentence, for scripts and logs.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalAction(ValueError):
-    """An action or notation the current state does not allow; the state is left unchanged."""
+    """An action or notation the current state does not allow; the state is left unchanged.
+
+    `template` is an English format string, `params` the values of its `{named}` fields
+    (plain JSON values: seats as 0-based ints, positions and card ids as text) and `code` a
+    short slug such as `cell_empty`; `str(exc) == template.format(**params)`.
+    """
+
+    def __init__(self, template: str, code: str = "illegal", **params: Any) -> None:
+        self.template = template
+        self.code = code
+        self.params = params
+        try:
+            text = template.format(**params)
+        except (KeyError, IndexError, ValueError):
+            text = template
+        super().__init__(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.template, self.code, self.params))
+
+
+def _rebuild(
+    cls: type[IllegalAction], template: str, code: str, params: dict[str, Any]
+) -> IllegalAction:
+    """Unpickle an IllegalAction (it takes keyword arguments, which pickle cannot pass)."""
+    return cls(template, code, **params)
 
 
 class OptionError(ValueError):

@@ -1,9 +1,15 @@
 """Provides the Bundesliga Quartett engine: one deck, three games (rules/quartett.md, Q1–Q8).
 
-Read top to bottom: the cards and their Fairness-Punkte (Q1), deck files and
-Fan-Freundschaft (Q1.4, Q6), notation (Q7), the state with the top-trumps round (Q2, Q3)
-and the Quartett ask (Q4, Q5), the end, views, the JSON round trip, and set-up with
-fixed deals (Q8). Holes in the rules are filled by the rulings in `HOUSE_RULINGS`.
+Read top to bottom: the cards and their Fairness-Punkte (Q1), the shapes of views and
+events, deck files, the deck registry and Fan-Freundschaft (Q1.4, Q6), notation (Q7), the
+state with the top-trumps round (Q2, Q3) and the Quartett ask (Q4, Q5), the end, views,
+the JSON round trip, and set-up with fixed deals (Q8). Holes in the rules are filled by
+the house rulings of the in-app rules text (assets/rules/quartett.md).
+
+The engine emits data, never words: `state.log` holds event dicts (`QuartettEvent`), the
+result's `reason` is an event-like dict, and an `IllegalAction` carries a code, an
+English template and its parameters. Front ends put them into words
+(`footycards.textmode.quartett`).
 """
 
 from __future__ import annotations
@@ -13,12 +19,13 @@ import json
 import math
 import random
 import re
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
 from .errors import DeckError, IllegalAction, OptionError
-from .i18n import _, ngettext
 from .rng import GameRng
 
 ID = "quartett"
@@ -50,41 +57,202 @@ RATING_FIELDS = ("abwehr", "angriff")  # whole numbers 1-99
 TEXT_FIELDS = ("name", "club", "position")
 TWO_PLAYER_HAND = 10  # Q5.1
 
-HOUSE_RULINGS = [
-    "Q2.6/Q2.7: the end of the game is checked once a round is settled, Stechen included: "
-    "a player who played their last card into a tie drops out of the Stechen, and a "
-    "Stechen still running is played out before the game ends.",
-    "Q2.6: the caller of the tied round calls the Stechen too, even when not in it or out "
-    "of cards.",
-    "Q2.6: when only one tied player still has cards, that player wins the Stechen at once "
-    "and takes the middle without playing another card.",
-    "Q2.6: the cards of a tied comparison go to the middle in seat order starting with the caller.",
-    "Q2.4/Q2.6: a winner puts the cards of the comparison just won under their stack first "
-    "(seat order from their own card), then the middle in the order it was laid.",
-    "Q2.1/Q2.6/Q2.7: cards still in the middle when the game ends belong to nobody and do "
-    "not count.",
-    "Q2.7: option round_limit counts rounds, a round and its Stechen counting once; in the "
-    "Quartett game it counts asks, and the quartets on the table decide.",
-    "Q4.2/Q4.3: `ask` must name another player who holds cards; only when no other player "
-    "holds any may an empty-handed player be asked (the ask misses and the asker draws as "
-    "in Q5.2).",
-    "Q4.5/Q4.7: when the player now on turn has no cards, the next player after them in "
-    "seat order who holds cards is on turn.",
-    "Q4.4/Q4.7: a player whose hand empties on their own turn (by laying down a quartet) "
-    "ends their turn; the next player in seat order who holds cards asks.",
-    "Q4.6: quartets complete in the deal or completed by a drawn card are laid down at once.",
-    "Q5.2: a card drawn after a miss never extends the turn, even when it is the card that "
-    "was asked for; with three or more players the leftover stack is drawn the same way "
-    "(Q4.1).",
-    "Q4.7/Q5.2: when no player holds a card but the stack does, the player who would be on "
-    "turn draws its top card and asks.",
-    "Q5.1: with a deck of fewer than 20 cards, two players get half the deck each (rounded "
-    "down) instead of ten.",
-    "Q2.1/Q4.1: a deck must give every player at least one card.",
-    "Q1.5: a player with no Bundesliga games gets 8.0 even when the card lists cautions.",
-    "Q6.1: decks combined with option `decks` need different deck ids; `deck` and `decks` "
-    "cannot both be given; the Quartett game takes one deck only.",
-]
+SAVE_VERSION = 2  # version 2: the log holds event data, not sentences
+
+
+# ---------------------------------------------------------------------------
+# The shapes of views, events and results (all plain JSON data)
+# ---------------------------------------------------------------------------
+
+
+class QuartettCard(TypedDict):
+    """A card as the catalog and views show it (Q8): the Q1.3 figures and Fairness-Punkte."""
+
+    id: str
+    name: str
+    club: str
+    position: str
+    games: int
+    goals: int
+    yellow: int
+    yellow_red: int
+    red: int
+    fairness: float
+    abwehr: int
+    angriff: int
+
+
+class SeatInfo(TypedDict):
+    """One seat as everyone sees it: stack or hand size, quartets laid (Q4.6), score."""
+
+    seat: int
+    name: str
+    cards: int
+    quartets: list[str]
+    score: int
+
+
+class PlayView(TypedDict):
+    """One card shown in a comparison, with the value of the called category."""
+
+    seat: int
+    card: QuartettCard
+    value: float
+
+
+class ComparisonView(TypedDict):
+    """One comparison of a round (the round itself or a Stechen, Q2.3–Q2.6)."""
+
+    category: str
+    caller: int
+    stechen: bool
+    plays: list[PlayView]
+    winner: int | None
+    tied: list[int]
+    took: NotRequired[int]
+
+
+class RoundView(TypedDict):
+    """The comparisons of the latest top-trumps round (Q2.8)."""
+
+    round: int
+    comparisons: list[ComparisonView]
+
+
+class HistoryEntry(TypedDict):
+    """One ask of the Quartett game (Q4.4, Q5.2), or a draw when nobody held a card
+    (target and card None)."""
+
+    asker: int
+    target: int | None
+    card: str | None
+    hit: bool
+    drew: bool
+
+
+class DeckInfo(TypedDict):
+    """A deck of the game: `id` finds its cards with `deck_catalog`; `prefix` is what its
+    card ids start with in Fan-Freundschaft (`BL` in `BL:F3`; empty with one deck)."""
+
+    id: str
+    name: str
+    prefix: str
+
+
+class Reason(TypedDict, total=False):
+    """Why the game ended (`result()["reason"]`), an event-like dict:
+    `out_of_cards` seats (Q2.7) · `round_limit` limit (Q2.7) · `all_quartets` (Q4.7) ·
+    `ask_limit` limit (the round limit of the Quartett game)."""
+
+    event: Required[str]
+    seats: list[int]
+    limit: int
+
+
+class QuartettResult(TypedDict):
+    """`result()`: scores and winners; once over also the reason, rounds and asks."""
+
+    scores: list[int]
+    winners: list[int]
+    over: bool
+    reason: NotRequired[Reason]
+    rounds: NotRequired[int]
+    asks: NotRequired[int]
+
+
+class Play(TypedDict):
+    """One card of a `call` event: who showed it, its id and name, the called value."""
+
+    seat: int
+    card: str
+    name: str
+    value: float
+
+
+class QuartettEvent(TypedDict, total=False):
+    """One entry of `state.log`: an event kind and its arguments, never words.
+
+    Kinds and their fields (seats are 0-based ints):
+    `deal` decks (titles), mode, cards (each), rest (left over), seat (who starts) ·
+    `call` seat, category, stechen, plays · `tie` seats, category, value, middle, seat
+    (the caller, who calls the Stechen) · `win` seat, cards · `ask` seat, target, card,
+    name, hit, drew, stack (cards left on it) · `quartet` seat, quartet, club ·
+    `skip` seats · `restock` seat, stack (nobody held a card: a draw) ·
+    `end` reason, winners.
+    """
+
+    event: Required[str]
+    seat: int
+    seats: list[int]
+    target: int
+    decks: list[str]
+    mode: str
+    cards: int
+    rest: int
+    category: str
+    stechen: bool
+    plays: list[Play]
+    value: float
+    middle: int
+    card: str
+    name: str
+    hit: bool
+    drew: bool
+    stack: int
+    quartet: str
+    club: str
+    reason: Reason
+    winners: list[int]
+
+
+class QuartettView(TypedDict):
+    """`view(seat)`: what one seat (or, for None, a spectator) may know."""
+
+    game: str
+    mode: str
+    seat: int | None
+    players: int
+    names: list[str]
+    to_move: int | None
+    phase: str
+    turn: int
+    category: str | None
+    categories: list[str]
+    seats: list[SeatInfo]
+    middle: int
+    stack: int
+    stechen: list[int]
+    round: int
+    asks: int
+    round_limit: int | None
+    last_round: RoundView | None
+    revealed: list[str]
+    history: list[HistoryEntry]
+    decks: list[DeckInfo]
+    log: list[QuartettEvent]
+    is_over: bool
+    top_card: QuartettCard | None
+    hand: list[QuartettCard] | None
+    result: NotRequired[QuartettResult]
+
+
+def _copy_event(e: QuartettEvent) -> QuartettEvent:
+    """A deep copy of one event (views share no object with the state)."""
+    c = e.copy()
+    if "plays" in c:
+        c["plays"] = [p.copy() for p in c["plays"]]
+    if "seats" in c:
+        c["seats"] = list(c["seats"])
+    if "decks" in c:
+        c["decks"] = list(c["decks"])
+    if "winners" in c:
+        c["winners"] = list(c["winners"])
+    if "reason" in c:
+        r = c["reason"].copy()
+        if "seats" in r:
+            r["seats"] = list(r["seats"])
+        c["reason"] = r
+    return c
 
 
 # ---------------------------------------------------------------------------
@@ -136,21 +304,27 @@ class Card:
 
 @dataclass(frozen=True)
 class Deck:
-    """A validated deck file: short id (for `DECK:CODE`), title and cards in file order."""
+    """A validated deck file: short id (for `DECK:CODE`), title and cards in file order.
+
+    `key` names the deck in the deck registry (`deck_catalog`): its id, unless a deck with
+    other cards took that id first in this process (then `ID~2`, `ID~3`, …).
+    """
 
     id: str
     name: str
     file: str  # as given (for messages)
     cards: tuple[Card, ...]
-    path: str = ""  # the file's absolute path (kept in saves and views)
+    key: str = ""
 
 
 _CODE = re.compile(r"^[A-Z][1-4]$")
 _DECK_ID = re.compile(r"^[A-Za-z0-9_-]{1,16}$")
 
 
-_DECKS: dict[str, tuple[tuple[int, int], Deck]] = {}
+_DECKS: dict[str, tuple[tuple[int, int], Deck]] = {}  # file -> (stamp, deck)
 _DEFAULT_DECK: Path | None = None
+_REGISTRY: dict[str, Deck] = {}  # deck key -> deck: every deck loaded in this process
+_SHIPPED: list[Deck] = []  # the shipped deck, once registered (always under its own id)
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -171,10 +345,52 @@ def load_deck(path: str | Path | None = None) -> Deck:
     cached = _DECKS.get(file)
     if stamp is not None and cached is not None and cached[0] == stamp:
         return cached[1]
-    deck = _read_deck(p, file)
+    if path and not _SHIPPED:
+        _shipped_deck()  # the shipped deck keeps its own id in the registry
+    deck = _register(_read_deck(p, file))
     if stamp is not None:
         _DECKS[file] = (stamp, deck)
     return deck
+
+
+def _shipped_deck() -> Deck | None:
+    """The shipped deck, registered first so its id always finds it (None if broken)."""
+    if not _SHIPPED:
+        try:
+            _SHIPPED.append(load_deck())
+        except DeckError:
+            return None
+    return _SHIPPED[0]
+
+
+def _register(deck: Deck) -> Deck:
+    """The deck with its registry key: its id, or `ID~N` when other cards hold the id."""
+    key, n = deck.id, 1
+    while True:
+        have = _REGISTRY.get(key)
+        if have is None or (have.name, have.cards) == (deck.name, deck.cards):
+            deck = replace(deck, key=key)
+            _REGISTRY.setdefault(key, deck)
+            return deck
+        n += 1
+        key = f"{deck.id}~{n}"
+
+
+def deck_catalog(deck_ids: Sequence[str]) -> list[QuartettCard]:
+    """The public card list (Q8 catalog items, in game order) of the decks a view names:
+    `[d["id"] for d in view["decks"]]`. Every deck loaded in this process is found by its
+    id, the shipped deck always; KeyError for an id that no loaded deck has."""
+    decks = []
+    for key in deck_ids:
+        deck = _REGISTRY.get(key)
+        if deck is None and _shipped_deck() is not None:
+            deck = _REGISTRY.get(key)
+        if deck is None:
+            raise KeyError(key)
+        decks.append(deck)
+    if not decks:
+        raise KeyError("no deck")
+    return [_info_of(row) for row in _game_rows(decks)]
 
 
 def _read_deck(p: Path, file: str) -> Deck:
@@ -231,44 +447,52 @@ def _read_deck(p: Path, file: str) -> Deck:
                 f"quartet {letter}",
                 f"a quartet needs four cards; it has {len(have)} (missing {missing})",
             )
-    return Deck(deck_id, title.strip(), file, tuple(cards), str(p.resolve()))
+    return Deck(deck_id, title.strip(), file, tuple(cards))
 
 
-def _decks_from_options(o: dict, mode: str) -> list[Deck]:
+def _decks_from_options(o: dict[str, Any], mode: str) -> list[Deck]:
     """The decks of a game: option `deck` (one path) or `decks` (Fan-Freundschaft, Q6.1)."""
     if o.get("deck") is not None and o.get("decks") is not None:
-        raise OptionError(_("give either deck or decks, not both"))
+        raise OptionError("give either deck or decks, not both")
     paths = o.get("decks")
     if paths is None:
         path = o.get("deck")
         if path is not None and not isinstance(path, str | Path):
-            raise OptionError(_("deck must be the path of a deck file"))
+            raise OptionError("deck must be the path of a deck file")
         return [load_deck(path)]
     if not isinstance(paths, list | tuple) or not paths:
-        raise OptionError(_("decks must be a list of deck file paths"))
+        raise OptionError("decks must be a list of deck file paths")
     if not all(isinstance(x, str | Path) for x in paths):
-        raise OptionError(_("decks must be a list of deck file paths"))
+        raise OptionError("decks must be a list of deck file paths")
     if len(paths) > 1 and mode == QUARTETT:
         raise OptionError(
-            _("Fan-Freundschaft (several decks) is for the fussball and abwehr-angriff games")
+            "Fan-Freundschaft (several decks) is for the fussball and abwehr-angriff games"
         )
-    decks = [load_deck(x) for x in paths]
-    ids = [d.id for d in decks]
+    return [load_deck(x) for x in paths]
+
+
+def deck_prefixes(decks: Sequence[Deck]) -> list[str]:
+    """Q6.1: the prefix of each deck's card ids: its deck id, numbered when the id comes
+    again (the same deck twice: `BL`, `BL2`); empty for a game of one deck."""
+    if len(decks) == 1:
+        return [""]
+    used: set[str] = set()
+    out = []
     for d in decks:
-        if ids.count(d.id) > 1:
-            raise OptionError(
-                _("two decks share the deck id '{id}'; each deck needs its own").format(id=d.id)
-            )
-    return decks
+        prefix, n = d.id, 2
+        while prefix in used:
+            prefix, n = f"{d.id}{n}", n + 1
+        used.add(prefix)
+        out.append(prefix)
+    return out
 
 
-def _card_rows(decks: list[Deck]) -> list[list]:
+def _card_rows(decks: list[Deck]) -> list[list[Any]]:
     """Cards of the game as JSON rows: id (`F3`, or `DECK:F3` with several decks, Q8) + Q1.3."""
-    multi = len(decks) > 1
     rows = []
-    for d in decks:
+    for d, prefix in zip(decks, deck_prefixes(decks), strict=True):
         for c in d.cards:
-            cid = f"{d.id}:{c.code}" if multi else c.code
+            cid = f"{prefix}:{c.code}" if prefix else c.code
             rows.append(
                 [
                     cid,
@@ -287,7 +511,7 @@ def _card_rows(decks: list[Deck]) -> list[list]:
     return rows
 
 
-def _info_of(row: list) -> dict:
+def _info_of(row: list[Any]) -> QuartettCard:
     """A catalog item (Q8) from a card row."""
     cid, name, club, position, games, goals, yellow, yellow_red, red, abwehr, angriff = row
     return {
@@ -311,21 +535,31 @@ def quartet_of(card_id: str) -> str:
     return card_id[:-1]
 
 
+def category_value(card: QuartettCard, category: str) -> float:
+    """The value of a category (a Q8 key such as `goals`) on a card; KeyError otherwise."""
+    if category == "games":
+        return card["games"]
+    if category == "goals":
+        return card["goals"]
+    if category == "fairness":
+        return card["fairness"]
+    if category == "abwehr":
+        return card["abwehr"]
+    if category == "angriff":
+        return card["angriff"]
+    raise KeyError(category)
+
+
 class _CardTable:
     """Everything derived from a game's card rows: catalog items, values, quartets."""
 
-    def __init__(self, rows: list[list]) -> None:
+    def __init__(self, rows: list[list[Any]]) -> None:
         self.rows = [list(r) for r in rows]
-        self.ids = [r[0] for r in self.rows]
+        self.ids: list[str] = [r[0] for r in self.rows]
         self.info = {r[0]: _info_of(r) for r in self.rows}
         self.name = {cid: info["name"] for cid, info in self.info.items()}
-        self.values = {cat: {cid: i[cat] for cid, i in self.info.items()} for cat in CATEGORIES}
-        self.shown = {
-            cat: {
-                cid: f"{i['name']} ({cid}) {format_value(cat, i[cat])}"
-                for cid, i in self.info.items()
-            }
-            for cat in CATEGORIES
+        self.values = {
+            cat: {cid: category_value(i, cat) for cid, i in self.info.items()} for cat in CATEGORIES
         }
         self.rank = {cid: i for i, cid in enumerate(self.ids)}
         members: dict[str, list[str]] = {}
@@ -336,13 +570,13 @@ class _CardTable:
         self.asks = {cid: _asks_for(cid) for cid in self.ids}
 
 
-_TABLES: dict[tuple, _CardTable] = {}
+_TABLES: dict[tuple[tuple[Any, ...], ...], _CardTable] = {}
 
 
 _TABLE_OF_ROWS: dict[int, _CardTable] = {}  # id(table.rows) -> table
 
 
-def _card_table(rows: list[list]) -> _CardTable:
+def _card_table(rows: list[list[Any]]) -> _CardTable:
     t = _TABLE_OF_ROWS.get(id(rows))
     if t is not None and t.rows is rows:
         return t
@@ -357,10 +591,10 @@ def _card_table(rows: list[list]) -> _CardTable:
     return t
 
 
-_DECK_ROWS: dict[tuple[int, ...], tuple[list[Deck], list[list]]] = {}
+_DECK_ROWS: dict[tuple[int, ...], tuple[list[Deck], list[list[Any]]]] = {}
 
 
-def _game_rows(decks: list[Deck]) -> list[list]:
+def _game_rows(decks: list[Deck]) -> list[list[Any]]:
     """The shared card rows of a deck combination (rows are never changed)."""
     key = tuple(id(d) for d in decks)
     hit = _DECK_ROWS.get(key)
@@ -410,32 +644,35 @@ def parse(text: str) -> Action:
     """Parse one line of Q7 notation into an Action; IllegalAction on bad text."""
     words = text.strip().split()
     if not words:
-        raise IllegalAction(_("empty move; try 'call goals' or 'ask P2 F3'"))
+        raise IllegalAction("empty move; try 'call goals' or 'ask P2 F3'", "empty_move")
     verb, args = words[0].lower(), words[1:]
     if verb == "call":
         if len(args) != 1:
-            raise IllegalAction(_("usage: call goals"))
+            raise IllegalAction("usage: {usage}", "usage", usage="call goals")
         cat = args[0].lower()
         if cat not in CALLS:
             raise IllegalAction(
-                _("'{cat}' is not a category; categories are: {cats}").format(
-                    cat=args[0], cats=", ".join(CATEGORIES)
-                )
+                "'{cat}' is not a category; categories are: {cats}",
+                "bad_category",
+                cat=args[0],
+                cats=", ".join(CATEGORIES),
             )
         return CALLS[cat]
     if verb == "ask":
         if len(args) != 2:
-            raise IllegalAction(_("usage: ask P2 F3"))
+            raise IllegalAction("usage: {usage}", "usage", usage="ask P2 F3")
         w = args[0].upper()
         if not (w.startswith("P") and w[1:].isdigit() and 1 <= int(w[1:]) <= MAX_PLAYERS):
-            raise IllegalAction(_("'{word}' is not a seat like P2").format(word=args[0]))
+            raise IllegalAction("'{word}' is not a seat like P2", "bad_seat", word=args[0])
         seat = int(w[1:]) - 1
         deck, sep, code = args[1].rpartition(":")
         code = code.upper()
         if not _CODE.match(code):
-            raise IllegalAction(_("'{card}' is not a card like F3").format(card=args[1]))
+            raise IllegalAction("'{card}' is not a card like F3", "bad_card", card=args[1])
         return _asks_for(f"{deck}{sep}{code}")[seat]
-    raise IllegalAction(_("unknown move '{verb}'; moves are call and ask").format(verb=words[0]))
+    raise IllegalAction(
+        "unknown move '{verb}'; moves are call and ask", "unknown_move", verb=words[0]
+    )
 
 
 def _from_seat(plays: list[tuple[int, str]], seat: int) -> list[tuple[int, str]]:
@@ -457,6 +694,34 @@ ASK = "ask"  # Q4.2: the player on turn asks for a card
 OVER = "over"
 
 
+class _Comparison(TypedDict):
+    """A comparison as the state keeps it: who showed which card (in seat order)."""
+
+    category: str
+    caller: int
+    stechen: bool
+    seats: list[int]
+    cards: list[str]
+    winner: int | None
+    tied: list[int]
+    took: NotRequired[int]
+
+
+class _Round(TypedDict):
+    round: int
+    comparisons: list[_Comparison]
+
+
+_FLAT_EVENTS = frozenset({"ask", "win", "quartet", "restock"})
+
+
+def _copy_reason(r: Reason) -> Reason:
+    c = r.copy()
+    if "seats" in c:
+        c["seats"] = list(c["seats"])
+    return c
+
+
 @dataclass
 class QuartettState:
     """The whole Quartett game; only `view()`/`public_view()` are meant for players' eyes."""
@@ -464,8 +729,8 @@ class QuartettState:
     players: int
     mode: str
     names: list[str]
-    decks: list[list[str]]  # [deck id, deck title, deck file] per deck
-    cards: list[list]  # one row per card in deck order: id and the Q1.3 fields
+    decks: list[list[str]]  # [deck key, deck title, card id prefix] per deck
+    cards: list[list[Any]]  # one row per card in deck order: id and the Q1.3 fields
     rng: GameRng
     stacks: list[list[str]] = field(default_factory=list)  # Q2.2: stacks, top first
     middle: list[str] = field(default_factory=list)  # Q2.1, Q2.6
@@ -479,11 +744,11 @@ class QuartettState:
     round_no: int = 0  # top-trumps rounds started
     asks: int = 0  # Quartett asks made
     round_limit: int | None = None  # Q2.7 option
-    last_round: dict | None = None  # the comparisons of the latest round (Q2.8)
+    last_round: _Round | None = None  # the comparisons of the latest round (Q2.8)
     revealed: list[str] = field(default_factory=list)  # cards shown at least once (Q2)
-    history: list[list] = field(default_factory=list)  # Q4: [asker, target, card, hit, drew]
-    log: list[str] = field(default_factory=list)
-    reason: str = ""  # why the game ended
+    history: list[HistoryEntry] = field(default_factory=list)  # Q4: every ask, in order
+    log: list[QuartettEvent] = field(default_factory=list)
+    reason: Reason | None = None  # why the game ended
 
     def __post_init__(self) -> None:
         t = _card_table(self.cards)  # derived card data, shared by every game of the deck
@@ -492,13 +757,13 @@ class QuartettState:
         self._info = t.info
         self._name = t.name
         self._values = t.values
-        self._shown = t.shown
         self._rank = t.rank
         self._members = t.members
         self._quartets = t.quartets
         self._asks = t.asks
         self._calls = [CALLS[c] for c in MODE_CATEGORIES[self.mode]]
         self._seats = list(range(self.players))
+        self._others = [[s for s in self._seats if s != me] for me in self._seats]
         self._revealed = set(self.revealed)
 
     # -- the contract -------------------------------------------------------
@@ -527,24 +792,24 @@ class QuartettState:
         wanted = [c for q in self._quartets if q in held for c in members[q] if c not in hs]
         asks = self._asks
         if self.players == 2:
-            t = 1 - me  # Q5: the only other player (asked even with no cards: house ruling)
+            t = 1 - me  # Q5: the only other player
             return [asks[c][t] for c in wanted]
-        return [asks[c][t] for t in self._targets(me) for c in wanted]
-
-    def _targets(self, me: int) -> list[int]:
-        """Q4.2 and the house ruling: other seats holding cards, else any other seat."""
-        hands = self.hands
-        n = self.players
-        seats = [s for s in range(n) if s != me and hands[s]]
-        return seats or [s for s in range(n) if s != me]
+        return [asks[c][t] for t in self._others[me] for c in wanted]  # Q4.2: any other
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
         if isinstance(action, str):
             action = parse(action)
-        elif not isinstance(action, Action):
-            raise IllegalAction(_("not a Quartett action: {a!r}").format(a=action))
-        self._check(action)
+        elif type(action) is not Action:
+            raise IllegalAction(
+                "not a Quartett action: {action}", "not_an_action", action=_shown(action)
+            )
+        try:
+            self._check(action)
+        except TypeError:  # an Action built by hand with fields of the wrong type
+            raise IllegalAction(
+                "not a Quartett action: {action}", "not_an_action", action=_shown(action)
+            ) from None
         if action.kind == "call":
             self._call(action.category)
         else:
@@ -553,43 +818,42 @@ class QuartettState:
     def _check(self, a: Action) -> None:
         """Raise IllegalAction unless `a` may be played now; never changes the state."""
         if self.phase == OVER:
-            raise IllegalAction(_("the game is over"))
+            raise IllegalAction("the game is over", "game_over")
         if a.kind == "call":
             if self.phase == ASK:
-                raise IllegalAction(_("this is the Quartett game: ask for a card, e.g. ask P2 F3"))
+                raise IllegalAction(
+                    "this is the Quartett game: ask for a card, e.g. ask P2 F3", "ask_game"
+                )
             if a.category not in MODE_CATEGORIES[self.mode]:
                 raise IllegalAction(
-                    _("'{cat}' cannot be called in this game; call one of: {cats}").format(
-                        cat=a.category, cats=", ".join(MODE_CATEGORIES[self.mode])
-                    )
+                    "'{cat}' cannot be called in this game; call one of: {cats}",
+                    "not_callable",
+                    cat=str(a.category),
+                    cats=", ".join(MODE_CATEGORIES[self.mode]),
                 )  # Q3.1
             return
         if a.kind != "ask":
-            raise IllegalAction(_("unknown action '{a}'").format(a=a))
+            raise IllegalAction("unknown action '{kind}'", "unknown_action", kind=str(a.kind))
         if self.phase != ASK:
-            raise IllegalAction(_("in this game you call a category, e.g. call goals"))
+            raise IllegalAction("in this game you call a category, e.g. call goals", "call_game")
         me = self.turn
         t = a.seat
         if not (0 <= t < self.players) or t == me:
-            raise IllegalAction(_("ask another player, P1 to P{n}").format(n=self.players))
-        if not self.hands[t] and t not in self._targets(me):
-            raise IllegalAction(
-                _("{p} has no cards; ask a player who holds cards").format(p=self._n(t))
-            )
+            raise IllegalAction("ask another player, P1 to P{n}", "bad_target", n=self.players)
         card = a.card
         if card not in self._info:
-            raise IllegalAction(_("there is no card {card} in this deck").format(card=card))
+            raise IllegalAction("there is no card {card} in this deck", "no_such_card", card=card)
         hand = self.hands[me]
         if card in hand:
-            raise IllegalAction(_("you hold {card} yourself").format(card=card))  # Q4.3
-        q = card[:-1]
+            raise IllegalAction("you hold {card} yourself", "own_card", card=card)  # Q4.3
+        q = quartet_of(card)
         a1, a2, a3, a4 = self._members[q]
         if not (a1 in hand or a2 in hand or a3 in hand or a4 in hand):
             raise IllegalAction(
-                _(
-                    "you may only ask for a card of a quartet you hold a card of; "
-                    "you hold no {q} card"
-                ).format(q=q)
+                "you may only ask for a card of a quartet you hold a card of; "
+                "you hold no {quartet} card",
+                "no_quartet_card",
+                quartet=q,
             )  # Q4.3
 
     # -- Q2. A top-trumps round --------------------------------------------
@@ -601,80 +865,74 @@ class QuartettState:
         stechen = self.phase == STECHEN
         if stechen:
             seats = self.stechen  # Q2.6
+            lr = self.last_round
+            assert lr is not None
         else:
             self.round_no += 1
             seats = self._seats  # a round starts only while everyone holds cards (Q2.7)
-            self.last_round = {"round": self.round_no, "comparisons": []}
+            lr = self.last_round = {"round": self.round_no, "comparisons": []}
         self.category = cat
         vals = self._values[cat]
-        names, shown = self.names, self._shown[cat]
+        names = self._name
         seen = self._revealed
-        plays = []  # (seat, card) in seat order
-        pairs = []  # the same as JSON rows
-        shows = []
-        best = None
+        cards = []  # in seat order
+        plays: list[Play] = []
+        best = -1.0
         top: list[int] = []
         for s in seats:
             c = stacks[s].pop(0)
-            plays.append((s, c))
-            pairs.append([s, c])
-            shows.append(f"{names[s]} {shown[c]}")
+            cards.append(c)
+            v = vals[c]
+            plays.append({"seat": s, "card": c, "name": names[c], "value": v})
             if c not in seen:
                 seen.add(c)
                 self.revealed.append(c)
-            v = vals[c]
-            if best is None or v > best:
+            if v > best:
                 best, top = v, [s]
             elif v == best:
                 top.append(s)
         self.log.append(
-            _("{p} calls {cat}: {plays}").format(
-                p=names[caller], cat=_(CATEGORY_LABELS[cat]), plays="; ".join(shows)
-            )
+            {"event": "call", "seat": caller, "category": cat, "stechen": stechen, "plays": plays}
         )
         single = len(top) == 1
-        comparison = {
+        comparison: _Comparison = {
             "category": cat,
             "caller": caller,
             "stechen": stechen,
-            "plays": pairs,
+            "seats": list(seats),
+            "cards": cards,
             "winner": top[0] if single else None,
             "tied": [] if single else top,
         }
-        self.last_round["comparisons"].append(comparison)
+        lr["comparisons"].append(comparison)
         if single:
-            self._win(top[0], plays, comparison)  # Q2.4
+            self._win(top[0], list(zip(seats, cards, strict=True)), comparison)  # Q2.4
             return
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
-        self.middle.extend(c for _s, c in _from_seat(plays, caller))
-        alive = [s for s in top if stacks[s]]
-        tied = ", ".join(names[s] for s in top)
-        value = format_value(cat, best)
-        if len(alive) >= 2:
-            self.stechen = alive
-            self.phase = STECHEN
-            self._say(
-                _("Tie at {v} between {seats}: {m} cards in the middle; Stechen, {p} calls").format(
-                    v=value, seats=tied, m=len(self.middle), p=names[caller]
-                )
-            )
-            return
-        if len(alive) == 1:
-            self._say(
-                _(
-                    "Tie at {v} between {seats}; only {w} has cards left and wins the Stechen"
-                ).format(v=value, seats=tied, w=names[alive[0]])
-            )
-            self._win(alive[0], [], comparison)
-            return
-        self._say(
-            _("Tie at {v} between {seats}, who have no cards left: the middle stays").format(
-                v=value, seats=tied
-            )
+        self.middle.extend(c for _s, c in _from_seat(list(zip(seats, cards, strict=True)), caller))
+        empty = [s for s in self._seats if not stacks[s]]
+        self.log.append(
+            {
+                "event": "tie",
+                "seats": list(top),
+                "category": cat,
+                "value": best,
+                "middle": len(self.middle),
+                "seat": caller,
+                "stechen": not empty,
+            }
         )
-        self._settle()
+        if empty:
+            # Q2.7 comes first (Q2.6 [decision]): a player - tied or not - has no card left,
+            # so the game ends now; the cards in the middle count for nobody
+            self.stechen = []
+            self.phase = CALL
+            self._end({"event": "out_of_cards", "seats": empty})
+            return
+        self.stechen = list(top)  # the same caller calls the Stechen (Q2.6 [decision])
+        self.phase = STECHEN
 
-    def _win(self, w: int, plays: list[tuple[int, str]], comparison: dict) -> None:
+    def _win(self, w: int, plays: list[tuple[int, str]], comparison: _Comparison) -> None:
         """Q2.4, Q2.6: the winner puts the cards won, then the middle, under their stack."""
         stack = self.stacks[w]
         stack.extend([c for _s, c in _from_seat(plays, w)])
@@ -685,7 +943,7 @@ class QuartettState:
             middle.clear()
         comparison["took"] = won
         self.turn = w  # Q2.5: the winner calls next
-        self.log.append(_("{p} wins {n} cards").format(p=self.names[w], n=won))
+        self.log.append({"event": "win", "seat": w, "cards": won})
         self._settle()
 
     def _settle(self) -> None:
@@ -693,13 +951,11 @@ class QuartettState:
         self.stechen = []
         self.phase = CALL
         stacks = self.stacks
-        empty = [s for s in range(self.players) if not stacks[s]]
+        empty = [s for s in self._seats if not stacks[s]]
         if empty:
-            self._end(
-                _("{p} has no card left").format(p=", ".join(self.names[s] for s in empty))
-            )  # Q2.7
+            self._end({"event": "out_of_cards", "seats": empty})  # Q2.7
         elif self.round_limit is not None and self.round_no >= self.round_limit:
-            self._end(_("the round limit of {n} is reached").format(n=self.round_limit))
+            self._end({"event": "round_limit", "limit": self.round_limit})
 
     # -- Q4, Q5. The Quartett game ------------------------------------------
 
@@ -707,59 +963,57 @@ class QuartettState:
         """Q4.4–Q4.6, Q5.2: hand the card over (ask again) or miss (draw, turn passes)."""
         me = self.turn
         hands = self.hands
-        names = self.names
         self.asks += 1
         if card in hands[target]:  # Q4.4
             hands[target].remove(card)
             hands[me].append(card)
-            self.history.append([me, target, card, True, False])
-            self._say(
-                _("{a} asks {b} for {card} ({name}): {b} hands it over").format(
-                    a=names[me], b=names[target], card=card, name=self._name[card]
-                )
+            self.history.append(
+                {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
-            self._lay_down(me, card[:-1])
+            self.log.append(
+                {
+                    "event": "ask",
+                    "seat": me,
+                    "target": target,
+                    "card": card,
+                    "name": self._name[card],
+                    "hit": True,
+                    "drew": False,
+                    "stack": len(self.stock),
+                }
+            )
+            self._lay_down(me, quartet_of(card))
             if self._ended():
                 return
             if not hands[me]:
                 self._pass_turn((me + 1) % self.players)
             return
         drew = bool(self.stock)
-        self.history.append([me, target, card, False, drew])
+        self.history.append(
+            {"asker": me, "target": target, "card": card, "hit": False, "drew": drew}
+        )
+        self.log.append(
+            {
+                "event": "ask",
+                "seat": me,
+                "target": target,
+                "card": card,
+                "name": self._name[card],
+                "hit": False,
+                "drew": drew,
+                "stack": len(self.stock) - 1 if drew else 0,
+            }
+        )
         if drew:  # Q5.2
-            self._say(
-                _(
-                    "{a} asks {b} for {card} ({name}): {b} does not have it; "
-                    "{a} draws a card from the stack ({n} left)"
-                ).format(
-                    a=names[me],
-                    b=names[target],
-                    card=card,
-                    name=self._name[card],
-                    n=len(self.stock) - 1,
-                )
-            )
-            self._draw(me, quiet=True)
-        else:
-            self._say(
-                _("{a} asks {b} for {card} ({name}): {b} does not have it").format(
-                    a=names[me], b=names[target], card=card, name=self._name[card]
-                )
-            )
+            self._draw(me)
         if self._ended():
             return
         self._pass_turn(target)  # Q4.5
 
-    def _draw(self, seat: int, quiet: bool = False) -> None:
+    def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
-        if not quiet:
-            self._say(
-                _("{p} draws a card from the stack ({n} left)").format(
-                    p=self.names[seat], n=len(self.stock)
-                )
-            )
-        self._lay_down(seat, c[:-1])
+        self._lay_down(seat, quartet_of(c))
 
     def _lay_down(self, seat: int, q: str) -> None:
         """Q4.6: a complete quartet goes face up on the table."""
@@ -770,10 +1024,13 @@ class QuartettState:
             for c in members:
                 hand.remove(c)
             self.laid[seat].append(q)
-            self._say(
-                _("{p} lays down quartet {q} ({club})").format(
-                    p=self.names[seat], q=q, club=self._info[members[0]]["club"]
-                )
+            self.log.append(
+                {
+                    "event": "quartet",
+                    "seat": seat,
+                    "quartet": q,
+                    "club": self._info[members[0]]["club"],
+                }
             )
 
     def _pass_turn(self, start: int) -> None:
@@ -784,43 +1041,36 @@ class QuartettState:
             s = (start + k) % n
             if hands[s]:
                 if k:
-                    skipped = [self.names[(start + i) % n] for i in range(k)]
-                    self._say(
-                        ngettext(
-                            "{p} has no cards and is skipped",
-                            "{p} have no cards and are skipped",
-                            k,
-                        ).format(p=", ".join(skipped))
-                    )
+                    self.log.append({"event": "skip", "seats": [(start + i) % n for i in range(k)]})
                 self.turn = s
                 return
         # nobody holds a card: the stack is not empty, or the game would be over
-        self.history.append([start, None, None, False, True])
-        self._say(
-            _("Nobody holds a card: {p} takes one from the stack").format(p=self.names[start])
+        self.history.append(
+            {"asker": start, "target": None, "card": None, "hit": False, "drew": True}
         )
+        self.log.append({"event": "restock", "seat": start, "stack": len(self.stock) - 1})
         self._draw(start)
         self.turn = start
 
     def _ended(self) -> bool:
         """Q4.7: over when every quartet is on the table; also the round limit."""
         if not self.stock and not any(self.hands):
-            self._end(_("every quartet is on the table"))
+            self._end({"event": "all_quartets"})
             return True
         if self.round_limit is not None and self.asks >= self.round_limit:
-            self._end(_("the limit of {n} asks is reached").format(n=self.round_limit))
+            self._end({"event": "ask_limit", "limit": self.round_limit})
             return True
         return False
 
     # -- The end and scoring ------------------------------------------------
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: Reason) -> None:
         self.phase = OVER
         self.reason = reason
         scores = self.scores()
         best = max(scores)
-        won = ", ".join(self.names[s] for s in range(self.players) if scores[s] == best)
-        self._say(_("Final whistle: {reason}. Winner: {won}").format(reason=reason, won=won))
+        winners = [s for s in self._seats if scores[s] == best]
+        self.log.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
 
     def scores(self) -> list[int]:
         """Cards held (Q2.7) or quartets on the table (Q4.8), per seat."""
@@ -828,36 +1078,51 @@ class QuartettState:
             return [len(q) for q in self.laid]
         return [len(s) for s in self.stacks]
 
-    def result(self) -> dict:
-        """Scores and winners (Q2.7, Q4.8: equal counts share); no winners before the end."""
+    def result(self) -> QuartettResult:
+        """Scores and winners (Q2.7, Q4.8: equal counts share); no winners before the end.
+
+        Once over, `reason` says why (an event-like dict, see `Reason`)."""
         scores = self.scores()
         if not self.is_over:
             return {"scores": scores, "winners": [], "over": False}
         best = max(scores)
-        return {
+        res: QuartettResult = {
             "scores": scores,
-            "winners": [s for s in range(self.players) if scores[s] == best],
+            "winners": [s for s in self._seats if scores[s] == best],
             "over": True,
-            "reason": self.reason,
             "rounds": self.round_no,
             "asks": self.asks,
         }
+        if self.reason is not None:
+            res["reason"] = _copy_reason(self.reason)
+        return res
 
     # -- views --------------------------------------------------------------
 
-    def card_info(self, card_id: str) -> dict:
+    def card_info(self, card_id: str) -> QuartettCard:
         """The catalog item of a card (Q8), as a fresh dict."""
-        return dict(self._info[card_id])
+        return self._info[card_id].copy()
 
-    def public_view(self) -> dict:
+    def public_view(self) -> QuartettView:
         """What a spectator may know: no face-down card (Q2.8)."""
         return self.view(None)
 
-    def view(self, seat: int | None) -> dict:
-        """What `seat` may know: the public table plus its own top card (Q2.2) or hand (Q4)."""
+    def view(self, seat: int | None) -> QuartettView:
+        """What `seat` may know: the public table plus its own top card (Q2.2) or hand (Q4).
+
+        `None` is the public view; any other value that is not a seat of this table raises
+        IllegalAction. The view is fresh data: changing it never changes the game.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(
+                "there is no seat {seat} at this table (seats are 0 to {last})",
+                "bad_view_seat",
+                seat=_shown(seat),
+                last=self.players - 1,
+            )
         tt = self.mode != QUARTETT
         scores = self.scores()
-        seats = [
+        seats: list[SeatInfo] = [
             {
                 "seat": s,
                 "name": self.names[s],
@@ -865,9 +1130,10 @@ class QuartettState:
                 "quartets": [] if tt else list(self.laid[s]),
                 "score": scores[s],
             }
-            for s in range(self.players)
+            for s in self._seats
         ]
-        v = {
+        flat = _FLAT_EVENTS
+        v: QuartettView = {
             "game": ID,
             "mode": self.mode,
             "seat": seat,
@@ -887,12 +1153,9 @@ class QuartettState:
             "round_limit": self.round_limit,
             "last_round": self._last_round_view(),
             "revealed": list(self.revealed),
-            "history": [
-                {"asker": a, "target": t, "card": c, "hit": hit, "drew": drew}
-                for a, t, c, hit, drew in self.history
-            ],
-            "decks": [{"id": d[0], "name": d[1], "file": d[2]} for d in self.decks],
-            "log": list(self.log),
+            "history": [h.copy() for h in self.history],
+            "decks": [{"id": k, "name": n, "prefix": p} for k, n, p in self.decks],
+            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.log],
             "is_over": self.is_over,
             "top_card": None,
             "hand": None,
@@ -900,42 +1163,39 @@ class QuartettState:
         if seat is not None:
             if tt:
                 stack = self.stacks[seat]
-                v["top_card"] = dict(self._info[stack[0]]) if stack else None
+                v["top_card"] = self._info[stack[0]].copy() if stack else None
             else:
                 rank = self._rank
                 v["hand"] = [
-                    dict(self._info[c]) for c in sorted(self.hands[seat], key=rank.__getitem__)
+                    self._info[c].copy() for c in sorted(self.hands[seat], key=rank.__getitem__)
                 ]
         if self.is_over:
             v["result"] = self.result()
         return v
 
-    def _last_round_view(self) -> dict | None:
+    def _last_round_view(self) -> RoundView | None:
         lr = self.last_round
         if lr is None:
             return None
-        comps = []
+        comps: list[ComparisonView] = []
+        info = self._info
         for comp in lr["comparisons"]:
             vals = self._values[comp["category"]]
-            comps.append(
-                {
-                    **{k: v for k, v in comp.items() if k != "plays"},
-                    "tied": list(comp["tied"]),
-                    "plays": [
-                        {"seat": s, "card": dict(self._info[c]), "value": vals[c]}
-                        for s, c in comp["plays"]
-                    ],
-                }
-            )
+            c: ComparisonView = {
+                "category": comp["category"],
+                "caller": comp["caller"],
+                "stechen": comp["stechen"],
+                "plays": [
+                    {"seat": s, "card": info[c].copy(), "value": vals[c]}
+                    for s, c in zip(comp["seats"], comp["cards"], strict=True)
+                ],
+                "winner": comp["winner"],
+                "tied": list(comp["tied"]),
+            }
+            if "took" in comp:
+                c["took"] = comp["took"]
+            comps.append(c)
         return {"round": lr["round"], "comparisons": comps}
-
-    # -- helpers ------------------------------------------------------------
-
-    def _n(self, seat: int) -> str:
-        return self.names[seat]
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     # -- persistence ----------------------------------------------------------
 
@@ -943,7 +1203,7 @@ class QuartettState:
         """The exact state as JSON, RNG position included."""
         d = {
             "game": ID,
-            "version": 1,
+            "version": SAVE_VERSION,
             "players": self.players,
             "mode": self.mode,
             "names": self.names,
@@ -971,7 +1231,8 @@ class QuartettState:
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
 
     def clone(self) -> QuartettState:
-        """An independent copy (the card data, which never changes, is shared)."""
+        """An independent copy (the card data, which never changes, is shared; so are the
+        logged events, which are never changed once logged)."""
         new = copy.copy(self)
         new.rng = GameRng()
         new.rng.state = self.rng.state
@@ -985,7 +1246,7 @@ class QuartettState:
         new.last_round = copy.deepcopy(self.last_round)
         new.revealed = list(self.revealed)
         new._revealed = set(self._revealed)
-        new.history = [list(h) for h in self.history]
+        new.history = [h.copy() for h in self.history]
         new.log = list(self.log)
         return new
 
@@ -998,6 +1259,10 @@ def from_json(text: str) -> QuartettState:
             raise ValueError("not a Quartett game")
         if d.get("mode") not in MODES:
             raise ValueError(f"unknown mode {d.get('mode')!r}")
+        if d.get("version") != SAVE_VERSION:
+            raise ValueError(
+                f"saved in format version {d.get('version')}; this version reads {SAVE_VERSION}"
+            )
         rng = GameRng()
         rng.state = d["rng"]
         return QuartettState(
@@ -1026,7 +1291,7 @@ def from_json(text: str) -> QuartettState:
             reason=d["reason"],
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise ValueError(_("not a saved Quartett game: {err}").format(err=exc)) from None
+        raise ValueError(f"not a saved Quartett game: {exc}") from None
 
 
 # ---------------------------------------------------------------------------
@@ -1065,7 +1330,7 @@ def _shuffle(rng: GameRng, items: list) -> None:
 
 
 def new_game(
-    players: int = 2, seed: int | None = None, options: dict | None = None
+    players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
 ) -> QuartettState:
     """Deal a new game (Q2.1, Q4.1, Q5.1, Q8).
 
@@ -1077,12 +1342,10 @@ def new_game(
         or not isinstance(players, int)
         or not (MIN_PLAYERS <= players <= MAX_PLAYERS)
     ):
-        raise OptionError(
-            _("Quartett is for {a} to {b} players").format(a=MIN_PLAYERS, b=MAX_PLAYERS)
-        )  # Q2.1, Q4.1, Q5
+        raise OptionError(f"Quartett is for {MIN_PLAYERS} to {MAX_PLAYERS} players")  # Q2.1, Q4.1
     mode = o.get("mode") or FUSSBALL
     if mode not in MODES:
-        raise OptionError(_("mode must be one of: {modes}").format(modes=", ".join(MODES)))  # Q8
+        raise OptionError(f"mode must be one of: {', '.join(MODES)}")  # Q8
     decks = _decks_from_options(o, mode)
     rows = _game_rows(decks)
     ids = [r[0] for r in rows]
@@ -1097,9 +1360,8 @@ def new_game(
             or sorted(deal) != sorted(ids)
         ):
             raise OptionError(
-                _(
-                    "deal must list each of the {n} card ids of the deck exactly once, top first"
-                ).format(n=len(ids))
+                f"deal must list each of the {len(ids)} card ids of the deck exactly once, "
+                "top first"
             )  # Q8
         order = list(deal)
     else:
@@ -1107,41 +1369,42 @@ def new_game(
         _shuffle(rng, order)  # Q2.1
     limit = o.get("round_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise OptionError(_("round_limit must be a whole number of at least 1, or none"))
+        raise OptionError("round_limit must be a whole number of at least 1, or none")
     names = o.get("names") or [f"P{i + 1}" for i in range(players)]
     if not isinstance(names, list) or len(names) != players:
-        raise OptionError(_("names must list one name per seat"))
+        raise OptionError("names must list one name per seat")
     if mode == QUARTETT:
         per = min(TWO_PLAYER_HAND, len(order) // 2) if players == 2 else len(order) // players
     else:
         per = len(order) // players
     if per < 1:
-        raise OptionError(
-            _("the deck holds {n} cards: too few for {p} players").format(n=len(order), p=players)
-        )
+        raise OptionError(f"the deck holds {len(order)} cards: too few for {players} players")
     dealt = [order[i::players][:per] for i in range(players)]  # one at a time from P1 (Q8)
     rest = order[per * players :]
     state = QuartettState(
         players=players,
         mode=mode,
         names=[str(n) for n in names],
-        decks=[[d.id, d.name, d.path] for d in decks],
+        decks=[[d.key, d.name, p] for d, p in zip(decks, deck_prefixes(decks), strict=True)],
         cards=rows,
         rng=rng,
         round_limit=limit,
     )
-    title = " + ".join(d.name for d in decks)
+    deal_event: QuartettEvent = {
+        "event": "deal",
+        "decks": [d.name for d in decks],
+        "mode": mode,
+        "cards": per,
+        "rest": len(rest),
+        "seat": 0,
+    }
     if mode == QUARTETT:
         state.phase = ASK
         state.hands = dealt
         state.stock = rest  # Q4.1, Q5.1
         state.stacks = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state._say(
-            _("{deck}: {per} cards each, {rest} on the stack; {p} asks first").format(
-                deck=title, per=per, rest=len(rest), p=state.names[0]
-            )
-        )
+        state.log.append(deal_event)
         for s in range(players):
             counts: dict[str, int] = {}
             for c in dealt[s]:
@@ -1157,16 +1420,18 @@ def new_game(
         state.middle = rest  # Q2.1
         state.hands = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state._say(
-            _("{deck}: {per} cards each, {rest} in the middle; {p} calls first").format(
-                deck=title, per=per, rest=len(rest), p=state.names[0]
-            )
-        )
+        state.log.append(deal_event)
     return state
 
 
-def catalog(options: dict | None = None) -> list[dict]:
+def catalog(options: dict[str, Any] | None = None) -> list[QuartettCard]:
     """One item per card of the game's deck(s), with the keys of Q8."""
     o = options or {}
     decks = _decks_from_options(o, o.get("mode") or FUSSBALL)
     return [_info_of(row) for row in _card_rows(decks)]
+
+
+def _shown(value: object) -> str:
+    """A short printable form of a value that was not what was expected (for messages)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

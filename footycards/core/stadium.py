@@ -1,21 +1,26 @@
 """Provides the Stadium engine: the football memory game of rules/stadium.md (S1–S7).
 
-Read top to bottom as a turn happens: the deck (S1), set-up (S2), the state and its
-turn structure (S3), reward cards and response windows (S4), the end (S5), views,
-notation (S6) and the JSON round trip.
+Read top to bottom as a turn happens: the deck (S1), the shapes of views and events,
+notation (S6), the state and its turn structure (S3), reward cards and response windows
+(S4), the end (S5), views, the JSON round trip and set-up (S2).
+
+The engine emits data, never words: `state.log` holds event dicts (`StadiumEvent`), the
+result's tie-break is data, and an `IllegalAction` carries a code, an English template
+and its parameters. Front ends put them into words (`footycards.textmode.stadium`).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, NoReturn, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
 from .errors import DeckError, IllegalAction, OptionError
-from .i18n import _
 from .rng import GameRng
 
 ID = "stadium"
@@ -29,6 +34,165 @@ REWARDS = (YELLOW, RED, VAR, GAME)
 REWARD_NAMES = {YELLOW: "YELLOW", RED: "RED", VAR: "VAR", GAME: "PLAY GAME"}
 MAX_ROWS = 26
 MAX_COLS = 99
+SAVE_VERSION = 2  # version 2: the log holds event data, not sentences
+
+
+# ---------------------------------------------------------------------------
+# The shapes of views, events and results (all plain JSON data)
+# ---------------------------------------------------------------------------
+
+
+class CardInfo(TypedDict):
+    """A card as views show it (S7): id, name, stars (0 for rewards) and kind."""
+
+    id: str
+    name: str
+    stars: int
+    kind: str  # "footballer" | "reward"
+
+
+class Cell(TypedDict):
+    """One table position: `down` (pos only, S1.1), `up` (with the card) or `empty`."""
+
+    pos: str
+    state: str  # "down" | "up" | "empty"
+    id: NotRequired[str]
+    name: NotRequired[str]
+    stars: NotRequired[int]
+    kind: NotRequired[str]
+
+
+class Area(TypedDict):
+    """A player's public area (S4): pairs, reward cards held and the marks on them."""
+
+    name: str
+    pairs: list[CardInfo]
+    rewards: list[str]
+    score: int
+    cards: int  # pairs × 2 + rewards held (S5.3)
+    yellows: int
+    cancelled: bool
+
+
+class Window(TypedDict):
+    """An open response window (S4.6): `start` or `flip`, and the seat asked now."""
+
+    kind: str
+    asking: int
+
+
+class MatchInfo(TypedDict):
+    """The latest PLAY GAME match (S4.2)."""
+
+    challenger: int
+    opponent: int
+    rolls: list[list[int]]  # [challenger's roll, opponent's roll] per throw
+    winner: int
+    loser: int
+    taken: str | None
+
+
+class Reveal(TypedDict):
+    """A card turned over in public (S3.1): when, where and what."""
+
+    turn: int
+    pos: str
+    id: str
+    name: str
+    stars: int
+
+
+class Tiebreak(TypedDict):
+    """S5.3: the star total the leaders tied on, the most cards among them, and whether
+    they were still tied on cards (a shared win)."""
+
+    stars: int
+    cards: int
+    shared: bool
+
+
+class StadiumResult(TypedDict):
+    """`result()`: scores and winners; once over also the S5.3 tie-break and card counts."""
+
+    scores: list[int]
+    winners: list[int]
+    over: bool
+    tiebreak: NotRequired[Tiebreak | None]
+    cards: NotRequired[list[int]]
+
+
+class StadiumEvent(TypedDict, total=False):
+    """One entry of `state.log`: an event kind and its arguments, never words.
+
+    Kinds and their fields (seats are 0-based ints, positions S6 labels):
+    `kickoff` cards, rows, cols, seat, how ("seat" | "random" | "stadium"), date, among ·
+    `flip` seat, at, card, name, stars · `pair` seat, card, name, stars ·
+    `take` seat, card · `back` at · `var` seat, at, at2 · `match` seat, target, rolls,
+    winner · `steal` seat, target, card, name, stars · `yellow` seat, target, effect
+    ("turn_ends" | "next_turn" | "second") · `red` seat · `cancelled` seat · `end`.
+    """
+
+    event: Required[str]
+    seat: int
+    target: int
+    at: str
+    at2: str
+    card: str
+    name: str
+    stars: int
+    effect: str
+    rolls: list[list[int]]
+    winner: int
+    cards: int
+    rows: int
+    cols: int
+    how: str
+    date: str | None
+    among: list[int]
+
+
+class StadiumView(TypedDict):
+    """`view(seat)`: what one seat (or, for None, a spectator) may know."""
+
+    game: str
+    seat: int | None
+    players: int
+    names: list[str]
+    rows: int
+    cols: int
+    table: list[Cell]
+    cards_left: int
+    areas: list[Area]
+    turn: int
+    turn_no: int
+    to_move: int | None
+    phase: str
+    window: Window | None
+    var_used: bool
+    match: MatchInfo | None
+    reveals: list[Reveal]
+    log: list[StadiumEvent]
+    peeked: dict[str, CardInfo]
+    discarded: int
+    is_over: bool
+    result: NotRequired[StadiumResult]
+
+
+_NESTED_EVENTS = frozenset({"kickoff", "match"})  # events holding lists
+
+
+def _copy_log(log: list[StadiumEvent]) -> list[StadiumEvent]:
+    """A deep copy of the log (views share no object with the state)."""
+    out = []
+    for e in log:
+        c = e.copy()
+        if e["event"] in _NESTED_EVENTS:
+            if "rolls" in c:
+                c["rolls"] = [list(r) for r in c["rolls"]]
+            if "among" in c:
+                c["among"] = list(c["among"])
+        out.append(c)
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -130,17 +294,8 @@ def table_cards(deck: Deck, rows: int, cols: int) -> list[str]:
     pairs = (n - r) // 2
     if r > total_rewards or pairs > len(deck.footballers):
         raise OptionError(
-            _(
-                "a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
-                "the deck has {have_p} and {have_r}"
-            ).format(
-                rows=rows,
-                cols=cols,
-                pairs=pairs,
-                r=r,
-                have_p=len(deck.footballers),
-                have_r=total_rewards,
-            )
+            f"a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
+            f"the deck has {len(deck.footballers)} and {total_rewards}"
         )
     counts = _share_rewards(deck.rewards, r, at_least_one=n >= 16)
     cards = [f for f, _n, _s in deck.footballers[:pairs] for _ in (0, 1)]
@@ -183,7 +338,7 @@ def parse_pos(text: str) -> tuple[int, int]:
     """Parse an S6 position label such as `C7`; IllegalAction when it is not one."""
     t = text.strip().upper()
     if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdecimal() or int(t[1:]) < 1:
-        raise IllegalAction(_("'{text}' is not a table position like C7").format(text=text))
+        raise IllegalAction("'{text}' is not a table position like C7", "bad_position", text=text)
     return ord(t[0]) - 65, int(t[1:]) - 1
 
 
@@ -220,17 +375,17 @@ def parse(text: str) -> Action:
     """Parse one line of S6 notation into an Action; IllegalAction on bad text."""
     words = text.strip().split()
     if not words:
-        raise IllegalAction(_("empty move; try 'flip C7' or 'pass'"))
+        raise IllegalAction("empty move; try 'flip C7' or 'pass'", "empty_move")
     verb, args = words[0].lower(), words[1:]
 
     def want(n: int, usage: str) -> None:
         if len(args) != n:
-            raise IllegalAction(_("usage: {usage}").format(usage=usage))
+            raise IllegalAction("usage: {usage}", "usage", usage=usage)
 
     def seat_arg(word: str) -> int:
         w = word.upper()
         if not (w.startswith("P") and w[1:].isdecimal() and int(w[1:]) >= 1):
-            raise IllegalAction(_("'{word}' is not a seat like P2").format(word=word))
+            raise IllegalAction("'{word}' is not a seat like P2", "bad_seat", word=word)
         return int(w[1:]) - 1
 
     if verb == "flip":
@@ -255,9 +410,9 @@ def parse(text: str) -> Action:
         want(0, "pass")
         return PASS
     raise IllegalAction(
-        _("unknown move '{verb}'; moves are flip, var, match, yellow, red, steal, pass").format(
-            verb=words[0]
-        )
+        "unknown move '{verb}'; moves are flip, var, match, yellow, red, steal, pass",
+        "unknown_move",
+        verb=words[0],
     )
 
 
@@ -309,9 +464,9 @@ class StadiumState:
     yellows: list[int] = field(default_factory=list)
     var_used: bool = False
     peeks: list[int] = field(default_factory=list)  # VAR positions seen by `turn` this turn
-    match: dict | None = None
+    match: MatchInfo | None = None
     turn_no: int = 0
-    log: list[str] = field(default_factory=list)
+    log: list[StadiumEvent] = field(default_factory=list)
     reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
     _down: list[Action] | None = field(default=None, repr=False, compare=False)
 
@@ -327,18 +482,33 @@ class StadiumState:
         self.table[i] = None
         self._down = None
 
+    def _card_at(self, i: int) -> str:
+        """The card at position i, which must still be on the table."""
+        card = self.table[i]
+        assert card is not None, f"no card at {i}"
+        return card
+
+    def _match(self) -> MatchInfo:
+        """The PLAY GAME match being settled (only while there is one)."""
+        m = self.match
+        assert m is not None, "no match"
+        return m
+
     # -- the contract -------------------------------------------------------
 
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
+        return None if self.phase == OVER else self._mover()
+
+    def _mover(self) -> int:
+        """The seat that must decide now; only while the game is on."""
         p = self.phase
         if p == WINDOW:
             return self.window[0]
         if p == STEAL:
-            return self.match["winner"]
-        if p == OVER:
-            return None
+            return self._match()["winner"]
+        assert p != OVER, "the game is over"
         return self.turn
 
     @property
@@ -350,13 +520,14 @@ class StadiumState:
         p = self.phase
         if p == OVER:
             return []
-        me = self.to_move
+        me = self._mover()
         held = self.rewards[me]
         acts: list[Action]
         if p == WINDOW:
             acts = [PASS]
         elif p == STEAL:
-            return [Action("steal", card=c) for c in sorted(set(self.pairs[self.match["loser"]]))]
+            loser = self._match()["loser"]
+            return [Action("steal", card=c) for c in sorted(set(self.pairs[loser]))]
         else:
             if self.up:
                 first = _flip_actions(self.rows, self.cols)[self.up[0]]
@@ -393,22 +564,28 @@ class StadiumState:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
         if isinstance(action, str):
             action = parse(action)
-        self._check(action)
+        elif type(action) is not Action:
+            raise IllegalAction(
+                "not a Stadium action: {action}", "not_an_action", action=_shown(action)
+            )
+        try:
+            self._check(action)
+        except TypeError:  # an Action built by hand with fields of the wrong type
+            raise IllegalAction(
+                "not a Stadium action: {action}", "not_an_action", action=_shown(action)
+            ) from None
         kind = action.kind
+        me = self._mover()
         if kind == "flip":
             self._flip(action.row * self.cols + action.col)
         elif kind == "pass":
-            self._pass()
+            self._close_window_step()
         elif kind == "yellow":
-            self._yellow(self.to_move, action.seat)
+            self._yellow(me, action.seat)
         elif kind == "red":
-            self._discard(self.to_move, RED)
-            self._say(
-                _("{p} shows the RED card: everyone loses the right to move").format(
-                    p=self._n(self.to_move)
-                )
-            )
-            self._red(self.to_move)
+            self._discard(me, RED)
+            self.log.append({"event": "red", "seat": me})
+            self._red(me)
         elif kind == "var":
             self._var(action)
         elif kind == "match":
@@ -421,103 +598,128 @@ class StadiumState:
     def _check(self, a: Action) -> None:
         p = self.phase
         if p == OVER:
-            raise IllegalAction(_("the game is over"))
-        me = self.to_move
+            raise IllegalAction("the game is over", "game_over")
+        me = self._mover()
         kind = a.kind
         if kind in ("yellow", "red"):
             if p == STEAL:
-                raise IllegalAction(_("finish the match first: pick the pair to take"))
+                raise IllegalAction("finish the match first: pick the pair to take", "in_match")
             card = YELLOW if kind == "yellow" else RED
             if card not in self.rewards[me]:
-                raise IllegalAction(_("{p} holds no {card} card").format(p=self._n(me), card=card))
+                self._no_card(me, card)
             if kind == "yellow" and not (0 <= a.seat < self.players):
-                raise IllegalAction(_("there is no seat P{n}").format(n=a.seat + 1))
+                raise IllegalAction("there is no seat P{n}", "no_such_seat", n=a.seat + 1)
             if kind == "yellow" and a.seat == me:
-                raise IllegalAction(_("you cannot show YELLOW to yourself"))
+                raise IllegalAction("you cannot show YELLOW to yourself", "yellow_self")
             return
         if p == WINDOW:
             if kind != "pass":
                 raise IllegalAction(
-                    _("{p} may only answer now: yellow, red or pass").format(p=self._n(me))
+                    "{player} may only answer now: yellow, red or pass",
+                    "window_only",
+                    seat=me,
+                    player=self.names[me],
                 )
             return
         if p == STEAL:
             if kind != "steal":
-                raise IllegalAction(_("pick a pair to take from the loser: steal <id>"))
-            if a.card not in self.pairs[self.match["loser"]]:
+                raise IllegalAction("pick a pair to take from the loser: steal <id>", "pick_pair")
+            loser = self._match()["loser"]
+            if a.card not in self.pairs[loser]:
                 raise IllegalAction(
-                    _("{p} has no pair {card}").format(p=self._n(self.match["loser"]), card=a.card)
+                    "{player} has no pair {card}",
+                    "no_such_pair",
+                    seat=loser,
+                    player=self.names[loser],
+                    card=str(a.card),
                 )
             return
         if kind == "pass":
-            raise IllegalAction(_("there is nothing to pass: it is your turn"))
+            raise IllegalAction("there is nothing to pass: it is your turn", "nothing_to_pass")
         if kind == "steal":
-            raise IllegalAction(_("there is no match to take a pair from"))
+            raise IllegalAction("there is no match to take a pair from", "no_match")
         if kind == "flip":
             self._check_down(a.row, a.col)
             return
-        if p != TURN:
-            raise IllegalAction(
-                _("{kind} is only allowed before the first card of a turn").format(
-                    kind=kind.upper()
-                )
-            )
+        if p != TURN and kind in ("var", "match"):
+            if kind == "var":
+                raise IllegalAction("VAR is only allowed before the first card of a turn", "late")
+            raise IllegalAction("PLAY GAME is only allowed before the first card of a turn", "late")
         if kind == "var":
             if VAR not in self.rewards[me]:
-                raise IllegalAction(_("{p} holds no VAR card").format(p=self._n(me)))
+                self._no_card(me, VAR)
             if self.var_used:
-                raise IllegalAction(_("VAR was already used this turn"))
+                raise IllegalAction("VAR was already used this turn", "var_used")
             self._check_down(a.row, a.col)
             self._check_down(a.row2, a.col2)
             if (a.row, a.col) == (a.row2, a.col2):
-                raise IllegalAction(_("VAR looks at two different cards"))
+                raise IllegalAction("VAR looks at two different cards", "var_same_card")
             return
         if kind == "match":
             if GAME not in self.rewards[me]:
-                raise IllegalAction(_("{p} holds no PLAY GAME card").format(p=self._n(me)))
+                self._no_card(me, GAME)
             if self.var_used:
-                raise IllegalAction(_("PLAY GAME replaces the turn; VAR was already used"))
+                raise IllegalAction("PLAY GAME replaces the turn; VAR was already used", "var_used")
             if not (0 <= a.seat < self.players) or a.seat == me:
-                raise IllegalAction(_("challenge another player, e.g. match P2"))
+                raise IllegalAction("challenge another player, e.g. match P2", "bad_opponent")
             if not self.pairs[me]:
-                raise IllegalAction(_("you need at least one footballer pair to play a match"))
+                raise IllegalAction(
+                    "you need at least one footballer pair to play a match", "need_pair"
+                )
             if not self.pairs[a.seat]:
-                raise IllegalAction(_("{p} has no footballer pair yet").format(p=self._n(a.seat)))
+                raise IllegalAction(
+                    "{player} has no footballer pair yet",
+                    "opponent_no_pair",
+                    seat=a.seat,
+                    player=self.names[a.seat],
+                )
             return
-        raise IllegalAction(_("unknown action"))
+        raise IllegalAction("unknown action '{kind}'", "unknown_action", kind=str(kind))
+
+    def _no_card(self, seat: int, card: str) -> NoReturn:
+        raise IllegalAction(
+            _NO_CARD[card], "no_card", seat=seat, player=self.names[seat], card=card
+        )
 
     def _check_down(self, row: int, col: int) -> None:
         if not (0 <= row < self.rows and 0 <= col < self.cols):
             raise IllegalAction(
-                _("{pos} is not on the {r}×{c} table").format(
-                    pos=pos_label(row, col), r=self.rows, c=self.cols
-                )
+                "{pos} is not on the {rows}×{cols} table",
+                "off_table",
+                pos=pos_label(row, col),
+                rows=self.rows,
+                cols=self.cols,
             )
         i = row * self.cols + col
         if self.table[i] is None:
-            raise IllegalAction(_("{pos} is empty").format(pos=pos_label(row, col)))
+            raise IllegalAction("{pos} is empty", "cell_empty", pos=pos_label(row, col))
         if i in self.up:
-            raise IllegalAction(_("{pos} is already face up").format(pos=pos_label(row, col)))
+            raise IllegalAction("{pos} is already face up", "face_up", pos=pos_label(row, col))
 
     # -- S3. A turn ---------------------------------------------------------
 
-    def _begin_turn(self, seat: int) -> None:
-        """Start the turn of `seat`, skipping cancelled turns (S4.3), then open S4.6's window."""
+    def _begin_turn(self, seat: int, again: bool = False) -> None:
+        """Start the turn of `seat`, skipping cancelled turns (S4.3), then open S4.6's window.
+
+        `again`: the same player moves again after a pair (S3.2), still in their turn, so
+        a VAR look stays (S4.1); any other start ends the look, even when a YELLOW or RED
+        gives the same player the next turn.
+        """
         self.up.clear()
         self.var_used = False
+        if not again:
+            self.peeks.clear()
         if not self._flips_down():
             self.phase = OVER  # S5.1
-            self._say(_("The last card is gone: final whistle."))
+            self.log.append({"event": "end"})
             return
         n = self.players
         for _i in range(n):
             if not self.cancelled[seat]:
                 break
             self.cancelled[seat] = False
-            self._say(_("{p}'s turn is cancelled (yellow card)").format(p=self._n(seat)))
+            self.log.append({"event": "cancelled", "seat": seat})
             seat = (seat + 1) % n
-        if seat != self.turn:
-            self.peeks.clear()  # S4.1: the VAR look lasts while the same player moves on
         self.turn = seat
         self.turn_no += 1
         self._open_window("start")
@@ -548,20 +750,23 @@ class StadiumState:
         if not w:
             self.phase = TURN if self.window_kind == "start" else SECOND
 
-    def _pass(self) -> None:
-        self._close_window_step()
-
     def _flip(self, i: int) -> None:
         me = self.turn
-        card = self.table[i]
+        card = self._card_at(i)
         self.reveals.append((self.turn_no, i, card))
-        label = pos_label(i // self.cols, i % self.cols)
+        name, stars = self.cards[card]
+        self.log.append(
+            {
+                "event": "flip",
+                "seat": me,
+                "at": pos_label(i // self.cols, i % self.cols),
+                "card": card,
+                "name": name,
+                "stars": stars,
+            }
+        )
         if self.phase == TURN:
-            left = len(self._flips_down())
-            self._say(
-                _("{p} flips {pos}: {card}").format(p=self._n(me), pos=label, card=self._card(card))
-            )
-            if left == 1:
+            if len(self._flips_down()) == 1:
                 # S3.5: the single last card is turned over and taken
                 self._remove(i)
                 self._take(me, card)
@@ -572,22 +777,17 @@ class StadiumState:
             return
         # second card
         j = self.up[0]
-        first = self.table[j]
-        self._say(
-            _("{p} flips {pos}: {card}").format(p=self._n(me), pos=label, card=self._card(card))
-        )
+        first = self._card_at(j)
         if first == card and card not in REWARDS:
             # S3.2: a pair - take both and move again
             self._remove(i)
             self._remove(j)
             self.up.clear()
             self.pairs[me].append(card)
-            self._say(
-                _("{p} takes the pair {card} and moves again").format(
-                    p=self._n(me), card=self._card(card)
-                )
+            self.log.append(
+                {"event": "pair", "seat": me, "card": card, "name": name, "stars": stars}
             )
-            self._begin_turn(me)
+            self._begin_turn(me, again=True)
             return
         # S3.3 / S3.4: each card on its own
         for pos, c in ((j, first), (i, card)):
@@ -599,7 +799,7 @@ class StadiumState:
 
     def _take(self, seat: int, card: str) -> None:
         self.rewards[seat].append(card)
-        self._say(_("{p} takes the {card} card").format(p=self._n(seat), card=REWARD_NAMES[card]))
+        self.log.append({"event": "take", "seat": seat, "card": card})
 
     # -- S4. Reward cards ---------------------------------------------------
 
@@ -613,10 +813,13 @@ class StadiumState:
         self.var_used = True
         i, j = a.row * self.cols + a.col, a.row2 * self.cols + a.col2
         self.peeks[:] = [i, j]
-        self._say(
-            _("{p} uses VAR and secretly looks at {a} and {b}").format(
-                p=self._n(me), a=pos_label(a.row, a.col), b=pos_label(a.row2, a.col2)
-            )
+        self.log.append(
+            {
+                "event": "var",
+                "seat": me,
+                "at": pos_label(a.row, a.col),
+                "at2": pos_label(a.row2, a.col2),
+            }
         )
 
     def _roll(self) -> int:
@@ -643,23 +846,32 @@ class StadiumState:
             "loser": loser,
             "taken": None,
         }
-        score = ", ".join(f"{x}:{y}" for x, y in rolls)
-        self._say(
-            _("{a} plays a match against {b}: {score}; {w} wins").format(
-                a=self._n(challenger), b=self._n(opponent), score=score, w=self._n(winner)
-            )
+        self.log.append(
+            {
+                "event": "match",
+                "seat": challenger,
+                "target": opponent,
+                "rolls": [list(r) for r in rolls],
+                "winner": winner,
+            }
         )
         self.phase = STEAL
 
     def _steal(self, card: str) -> None:
-        m = self.match
+        m = self._match()
         self.pairs[m["loser"]].remove(card)
         self.pairs[m["winner"]].append(card)
         m["taken"] = card
-        self._say(
-            _("{w} takes the pair {card} from {l}").format(
-                w=self._n(m["winner"]), card=self._card(card), l=self._n(m["loser"])
-            )
+        name, stars = self.cards[card]
+        self.log.append(
+            {
+                "event": "steal",
+                "seat": m["winner"],
+                "target": m["loser"],
+                "card": card,
+                "name": name,
+                "stars": stars,
+            }
         )
         self._begin_turn((m["challenger"] + 1) % self.players)  # S4.2 [decision]
 
@@ -669,28 +881,18 @@ class StadiumState:
         self.yellows[target] += 1
         if self.yellows[target] >= 2:
             self.yellows[target] = 0
-            self._say(
-                _("{a} shows {b} a second YELLOW: red card rules, {a} moves next").format(
-                    a=self._n(by), b=self._n(target)
-                )
-            )
+            self.log.append({"event": "yellow", "seat": by, "target": target, "effect": "second"})
             self._red(by)  # S4.5
             return
         if target == self.turn and self.phase in (TURN, SECOND, WINDOW):
-            self._say(
-                _("{a} shows {b} the YELLOW card: {b}'s turn ends").format(
-                    a=self._n(by), b=self._n(target)
-                )
+            self.log.append(
+                {"event": "yellow", "seat": by, "target": target, "effect": "turn_ends"}
             )
             self._end_turn_now()
             self._begin_turn((target + 1) % self.players)
             return
         self.cancelled[target] = True
-        self._say(
-            _("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled").format(
-                a=self._n(by), b=self._n(target)
-            )
-        )
+        self.log.append({"event": "yellow", "seat": by, "target": target, "effect": "next_turn"})
         if self.phase == WINDOW:
             self._close_window_step()
 
@@ -702,12 +904,8 @@ class StadiumState:
 
     def _end_turn_now(self) -> None:
         """A card turned over this turn and not taken goes back face down in place."""
-        if self.up:
-            self._say(
-                _("{pos} is turned back face down").format(
-                    pos=", ".join(pos_label(i // self.cols, i % self.cols) for i in self.up)
-                )
-            )
+        for i in self.up:
+            self.log.append({"event": "back", "at": pos_label(i // self.cols, i % self.cols)})
         self.up.clear()
         self.window = []
 
@@ -722,35 +920,35 @@ class StadiumState:
         """Cards per seat for the S5.3 tie-break: two per pair plus unused rewards held."""
         return [2 * len(self.pairs[s]) + len(self.rewards[s]) for s in range(self.players)]
 
-    def result(self) -> dict:
-        """Scores and winners (S5.2, S5.3); winners is empty while the game goes on."""
+    def result(self) -> StadiumResult:
+        """Scores and winners (S5.2, S5.3); winners is empty while the game goes on.
+
+        Once over, `tiebreak` is None, or (a tie on stars) the stars tied on, the most cards
+        collected among the tied players and whether they still tied (a shared win).
+        """
         scores = self.scores()
         if not self.is_over:
             return {"scores": scores, "winners": [], "over": False}
         best = max(scores)
         tied = [s for s in range(self.players) if scores[s] == best]
-        tiebreak = ""
+        tiebreak: Tiebreak | None = None
         winners = tied
+        counts = self.cards_collected()
         if len(tied) > 1:
-            counts = self.cards_collected()
             most = max(counts[s] for s in tied)
             winners = [s for s in tied if counts[s] == most]
-            tiebreak = _("tied on {stars} stars; most cards collected ({n}) decides").format(
-                stars=best, n=most
-            )
-            if len(winners) > 1:
-                tiebreak += _("; still tied, so the win is shared")
+            tiebreak = {"stars": best, "cards": most, "shared": len(winners) > 1}
         return {
             "scores": scores,
             "winners": winners,
             "over": True,
             "tiebreak": tiebreak,
-            "cards": self.cards_collected(),
+            "cards": counts,
         }
 
     # -- views --------------------------------------------------------------
 
-    def _card_info(self, cid: str) -> dict:
+    def _card_info(self, cid: str) -> CardInfo:
         name, stars = self.cards[cid]
         return {
             "id": cid,
@@ -759,25 +957,38 @@ class StadiumState:
             "kind": "reward" if cid in REWARDS else "footballer",
         }
 
-    def public_view(self) -> dict:
+    def public_view(self) -> StadiumView:
         """What a spectator may know: face-down cards are hidden (S7)."""
         return self.view(None)
 
-    def view(self, seat: int | None) -> dict:
-        """What `seat` may know: the public table plus that seat's own VAR peek (S4.1)."""
+    def view(self, seat: int | None) -> StadiumView:
+        """What `seat` may know: the public table plus that seat's own VAR peek (S4.1).
+
+        `None` is the public view; any other value that is not a seat of this table raises
+        IllegalAction. The view is fresh data: changing it never changes the game.
+        """
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            raise IllegalAction(
+                "there is no seat {seat} at this table (seats are 0 to {last})",
+                "bad_view_seat",
+                seat=_shown(seat),
+                last=self.players - 1,
+            )
         cols = self.cols
-        table = []
+        table: list[Cell] = []
         for i, c in enumerate(self.table):
-            cell = {"pos": pos_label(i // cols, i % cols)}
+            pos = pos_label(i // cols, i % cols)
             if c is None:
-                cell["state"] = "empty"
+                table.append({"pos": pos, "state": "empty"})
             elif i in self.up:
-                cell["state"] = "up"
-                cell.update(self._card_info(c))
+                name, stars = self.cards[c]
+                kind = "reward" if c in REWARDS else "footballer"
+                table.append(
+                    {"pos": pos, "state": "up", "id": c, "name": name, "stars": stars, "kind": kind}
+                )
             else:
-                cell["state"] = "down"
-            table.append(cell)
-        areas = []
+                table.append({"pos": pos, "state": "down"})
+        areas: list[Area] = []
         for s in range(self.players):
             areas.append(
                 {
@@ -790,10 +1001,21 @@ class StadiumState:
                     "cancelled": self.cancelled[s],
                 }
             )
-        v = {
+        m = self.match
+        match: MatchInfo | None = None
+        if m is not None:
+            match = {**m, "rolls": [list(r) for r in m["rolls"]]}
+        peeked: dict[str, CardInfo] = {}
+        if seat is not None and seat == self.turn and self.phase != OVER:
+            for i in self.peeks:
+                c = self.table[i]
+                if c is not None:
+                    peeked[pos_label(i // cols, i % cols)] = self._card_info(c)
+        v: StadiumView = {
             "game": ID,
             "seat": seat,
             "players": self.players,
+            "names": list(self.names),
             "rows": self.rows,
             "cols": cols,
             "table": table,
@@ -807,7 +1029,7 @@ class StadiumState:
             if self.phase == WINDOW
             else None,
             "var_used": self.var_used,
-            "match": dict(self.match) if self.match else None,
+            "match": match,
             "reveals": [
                 {
                     "turn": t,
@@ -818,34 +1040,14 @@ class StadiumState:
                 }
                 for t, i, c in self.reveals
             ],
-            "log": list(self.log),
-            "peeked": {},
+            "log": _copy_log(self.log),
+            "peeked": peeked,
             "discarded": len(self.discarded),
             "is_over": self.is_over,
         }
-        if seat is not None and seat == self.turn and self.phase != OVER:
-            v["peeked"] = {
-                pos_label(i // cols, i % cols): self._card_info(self.table[i])
-                for i in self.peeks
-                if self.table[i] is not None
-            }
         if self.is_over:
             v["result"] = self.result()
         return v
-
-    # -- helpers ------------------------------------------------------------
-
-    def _n(self, seat: int) -> str:
-        return self.names[seat]
-
-    def _card(self, cid: str) -> str:
-        name, stars = self.cards[cid]
-        if cid in REWARDS:
-            return REWARD_NAMES[cid]
-        return f"{name} {'★' * stars}"
-
-    def _say(self, text: str) -> None:
-        self.log.append(text)
 
     # -- persistence ----------------------------------------------------------
 
@@ -853,7 +1055,7 @@ class StadiumState:
         """The exact state as JSON, RNG position included."""
         d = {
             "game": ID,
-            "version": 1,
+            "version": SAVE_VERSION,
             "players": self.players,
             "rows": self.rows,
             "cols": self.cols,
@@ -893,6 +1095,10 @@ def from_json(text: str) -> StadiumState:
         d = json.loads(text)
         if d.get("game") != ID:
             raise ValueError("not a Stadium game")
+        if d.get("version") != SAVE_VERSION:
+            raise ValueError(
+                f"saved in format version {d.get('version')}; this version reads {SAVE_VERSION}"
+            )
         rng = GameRng()
         rng.state = d["rng"]
         return StadiumState(
@@ -920,38 +1126,113 @@ def from_json(text: str) -> StadiumState:
             match=d["match"],
             turn_no=d["turn_no"],
             log=d["log"],
-            reveals=[tuple(r) for r in d["reveals"]],
+            reveals=[(t, i, c) for t, i, c in d["reveals"]],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise ValueError(_("not a saved Stadium game: {err}").format(err=exc)) from None
+        raise ValueError(f"not a saved Stadium game: {exc}") from None
 
 
 # ---------------------------------------------------------------------------
 # S2. Set-up
 # ---------------------------------------------------------------------------
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _stadium_dates(raw: Any, players: int) -> list[str | None]:
+    """Option `stadium_dates` (S2.2): one ISO date or None per seat, none in the future."""
+    if raw is None:
+        return [None] * players
+    if not isinstance(raw, list | tuple) or len(raw) != players:
+        raise OptionError(
+            f"stadium_dates must list one entry per seat ({players}): "
+            "a date like 2026-05-17, or None for an AI player or someone who never went"
+        )
+    today = dt.date.today()
+    dates: list[str | None] = []
+    for seat, value in enumerate(raw):
+        if value is None:
+            dates.append(None)
+            continue
+        try:
+            if not isinstance(value, str) or not _ISO_DATE.fullmatch(value):
+                raise ValueError
+            day = dt.date.fromisoformat(value)
+        except ValueError:
+            raise OptionError(
+                f"stadium_dates: {value!r} for P{seat + 1} is not a date like 2026-05-17"
+            ) from None
+        if day > today:
+            raise OptionError(f"stadium_dates: {value} for P{seat + 1} is in the future")
+        dates.append(day.isoformat())
+    return dates
+
+
+def _ai_seats(raw: Any, players: int) -> list[int]:
+    """Option `ai_seats`: the seats played by AI players (absent: none)."""
+    if raw is None:
+        return []
+    if (
+        not isinstance(raw, list | tuple)
+        or not all(type(s) is int and 0 <= s < players for s in raw)
+        or len(set(raw)) != len(raw)
+    ):
+        raise OptionError(f"ai_seats must list different seats from 0 to {players - 1}")
+    return sorted(raw)
+
+
+def _first_player(
+    o: dict[str, Any], players: int, rng: GameRng
+) -> tuple[int, str, str | None, list[int]]:
+    """S2.2: who starts and why: (seat, how, date, the seats drawn among).
+
+    Option `first`: a seat (how "seat"); "random" (drawn among all seats); or "stadium":
+    the most recent date of option `stadium_dates` starts. [decision] The draw is among
+    the seats tied on the most recent date and every AI seat (option `ai_seats`); when
+    nobody gave a date, among all seats.
+    """
+    first = o.get("first", 0)
+    if isinstance(first, str) and first == "random":
+        return rng.randbelow(players), "random", None, list(range(players))
+    if isinstance(first, str) and first == "stadium":
+        dates = _stadium_dates(o.get("stadium_dates"), players)
+        ai = _ai_seats(o.get("ai_seats"), players)
+        given = [d for d in dates if d is not None]
+        latest = max(given) if given else None  # ISO dates sort as dates
+        if latest is None:
+            among = list(range(players))
+        else:
+            among = [s for s in range(players) if dates[s] == latest or s in ai]
+        seat = among[rng.randbelow(len(among))] if len(among) > 1 else among[0]
+        return seat, "stadium", latest, among
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+        raise OptionError(f"first must be a seat from 0 to {players - 1}, 'random' or 'stadium'")
+    return first, "seat", None, [first]
+
 
 def new_game(
-    players: int = 2, seed: int | None = None, options: dict | None = None
+    players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
 ) -> StadiumState:
-    """Deal a new game (S2). Options: rows, cols, deck, deal, dice, first, names."""
+    """Deal a new game (S2).
+
+    Options: rows, cols, deck, deal, dice, names, first (a seat, "random" or "stadium"),
+    stadium_dates and ai_seats (for first = "stadium", S2.2).
+    """
     o = dict(options or {})
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionError(
-            _("Stadium is for {a} to {b} players").format(a=MIN_PLAYERS, b=MAX_PLAYERS)
-        )  # S2.3
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not MIN_PLAYERS <= players <= MAX_PLAYERS
+    ):
+        raise OptionError(f"Stadium is for {MIN_PLAYERS} to {MAX_PLAYERS} players")  # S2.3
     rows, cols = o.get("rows", 10), o.get("cols", 10)
     for key, value, top in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
         if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= top:
-            raise OptionError(
-                _("{key} must be a whole number from 2 to {top}").format(key=key, top=top)
-            )  # S1.5
+            raise OptionError(f"{key} must be a whole number from 2 to {top}")  # S1.5
     deck = load_deck(o.get("deck"))
     if rows * cols > deck.size:
         raise OptionError(
-            _("the deck holds {n} cards; a {r}×{c} table needs {m}").format(
-                n=deck.size, r=rows, c=cols, m=rows * cols
-            )
+            f"the deck holds {deck.size} cards; a {rows}×{cols} table needs {rows * cols}"
         )
     cards_in_game = table_cards(deck, rows, cols)
     if seed is None:
@@ -961,28 +1242,23 @@ def new_game(
         deal = o["deal"]
         if not isinstance(deal, list) or sorted(map(str, deal)) != sorted(cards_in_game):
             raise OptionError(
-                _(
-                    "deal must list the {n} card ids of a {r}×{c} table (each footballer twice, "
-                    "rewards as in S1.5)"
-                ).format(n=len(cards_in_game), r=rows, c=cols)
+                f"deal must list the {len(cards_in_game)} card ids of a {rows}×{cols} table "
+                "(each footballer twice, rewards as in S1.5)"
             )
-        table = [str(c) for c in deal]
+        table: list[str | None] = [str(c) for c in deal]
     else:
-        table = list(cards_in_game)
-        rng.shuffle(table)  # S2.1
+        shuffled = list(cards_in_game)
+        rng.shuffle(shuffled)  # S2.1
+        table = list(shuffled)
     dice = o.get("dice", [])
     if not isinstance(dice, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice
     ):
-        raise OptionError(_("dice must be a list of die results from 1 to 6"))
+        raise OptionError("dice must be a list of die results from 1 to 6")
     names = o.get("names") or [f"P{i + 1}" for i in range(players)]
     if not isinstance(names, list) or len(names) != players:
-        raise OptionError(_("names must list one name per seat"))
-    first = o.get("first", 0)
-    if first == "random":
-        first = rng.randbelow(players)
-    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise OptionError(_("first must be a seat from 0 to {n}").format(n=players - 1))
+        raise OptionError("names must list one name per seat")
+    first, how, date, among = _first_player(o, players, rng)
     info = {fid: (name, stars) for fid, name, stars in deck.footballers}
     for kind in REWARDS:
         info[kind] = (REWARD_NAMES[kind], 0)
@@ -1001,22 +1277,49 @@ def new_game(
         cancelled=[False] * players,
         yellows=[0] * players,
     )
-    state._say(
-        _("Kick-off: {n} cards on a {r}×{c} table; {p} starts").format(
-            n=rows * cols, r=rows, c=cols, p=state.names[first]
-        )
+    state.log.append(
+        {
+            "event": "kickoff",
+            "cards": rows * cols,
+            "rows": rows,
+            "cols": cols,
+            "seat": first,
+            "how": how,
+            "date": date,
+            "among": among,
+        }
     )
     state._begin_turn(first)
     return state
 
 
-def catalog(options: dict | None = None) -> list[dict]:
+def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """One item per distinct card id: id, kind, name, stars (S7)."""
     deck = load_deck((options or {}).get("deck"))
-    items = [{"id": f, "kind": "footballer", "name": n, "stars": s} for f, n, s in deck.footballers]
+    items: list[dict[str, Any]] = [
+        {"id": f, "kind": "footballer", "name": n, "stars": s} for f, n, s in deck.footballers
+    ]
     items += [
         {"id": k, "kind": "reward", "name": REWARD_NAMES[k], "stars": 0}
         for k in REWARDS
         if deck.rewards[k] > 0
     ]
     return items
+
+
+# ---------------------------------------------------------------------------
+# helpers
+# ---------------------------------------------------------------------------
+
+_NO_CARD = {
+    YELLOW: "{player} holds no YELLOW card",
+    RED: "{player} holds no RED card",
+    VAR: "{player} holds no VAR card",
+    GAME: "{player} holds no PLAY GAME card",
+}
+
+
+def _shown(value: object) -> str:
+    """A short printable form of a value that was not what was expected (for messages)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from footycards.ai import make_agent
 from footycards.ai.base import RandomAgent
 from footycards.ai.quartett import QuartettAgent, hold_chances
 from footycards.core import get_game
 from footycards.core import quartett as q
+from footycards.match import make_agent
 
 game = get_game("quartett")
 LEVELS = ("easy", "normal", "hard")

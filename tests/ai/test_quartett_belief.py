@@ -28,8 +28,8 @@ def true_placement(state, deal: list[str], seat: int, per_hand: int) -> list[str
     dealt = deal[opp : 2 * per_hand : 2]
     stack = deal[2 * per_hand :]
     drawn = []
-    for k, h in enumerate(h for h in state.history if h[4]):  # (asker, target, card, hit, drew)
-        if h[0] == opp:
+    for k, h in enumerate(h for h in state.history if h["drew"]):
+        if h["asker"] == opp:
             drawn.append(stack[k])
     return dealt + drawn + list(state.stock)
 

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from footycards.ai import make_agent
 from footycards.ai.base import RandomAgent
 from footycards.ai.stadium import REWARD_VALUE, StadiumAgent, _MemoryGame
 from footycards.core import get_game, stadium
+from footycards.match import make_agent
 
 game = get_game("stadium")
 LEVELS = ("easy", "normal", "hard")

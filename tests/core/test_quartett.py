@@ -175,7 +175,11 @@ def test_Q1_5_fairness_shown_with_one_decimal_compared_at_full_precision(tmp_pat
     s.apply("call fairness")
     comp = s.view(0)["last_round"]["comparisons"][0]
     assert comp["winner"] == 1 and comp["tied"] == []
-    assert "33.3" in s.log[-2]
+    call = s.log[-2]
+    assert call["event"] == "call" and call["category"] == "fairness"
+    assert [(p["seat"], p["card"], p["value"]) for p in call["plays"]] == [
+        (0, "A1", 233 / 7), (1, "A2", 100 / 3),
+    ]  # fmt: skip
 
 
 # -- Q2. Fußball-Spielregeln -----------------------------------------------------
@@ -266,8 +270,9 @@ def test_Q2_6_three_way_tie_stechen_with_caller_outside():
     assert len(s.public_view()["last_round"]["comparisons"][-1]["plays"]) == 2
 
 
-def test_Q2_6_tied_player_out_of_cards_drops_out(tmp_path):
-    """Q2.6: a tied player with no card left drops out; the Stechen goes on without them."""
+def test_Q2_6_a_tied_player_out_of_cards_ends_the_game(tmp_path):
+    """Q2.6 [decision], Q2.7: a tie in which a tied player plays their last card ends the
+    game at once, with no Stechen; the cards in the middle count for nobody."""
     goals = dict(A1=1, A2=9, A3=2, A4=9, B1=1, B2=2, B3=9, B4=1, C1=2, C2=5, C3=5, C4=5)
     path = small_deck(tmp_path, "ABC", **{k: {"goals": v} for k, v in goals.items()})
     s = q.new_game(3, options={"deck": path, "deal": list(goals)})
@@ -275,15 +280,18 @@ def test_Q2_6_tied_player_out_of_cards_drops_out(tmp_path):
         s.apply("call goals")
     v = s.public_view()  # the three-way tie at 5: P3 played their last card
     assert v["last_round"]["comparisons"][0]["tied"] == [0, 1, 2]
-    assert v["stechen"] == [0, 1] and v["phase"] == "stechen" and not v["is_over"]
-    s.apply("call goals")  # a tie again (9 v 9)
-    s.apply("call goals")  # 1 v 2: P2 takes everything
-    assert s.is_over and s.result()["winners"] == [1] and s.scores() == [4, 8, 0]
-    assert s.stacks[1] == ["A1", "A3", "B1", "C2", "C3", "C4", "A4", "A2"]
+    assert s.is_over and v["stechen"] == [] and v["middle"] == 3
+    assert s.scores() == [6, 3, 0] and s.result()["winners"] == [0]
+    assert s.result()["reason"] == {"event": "out_of_cards", "seats": [2]}
+    assert s.log[-2] == {
+        "event": "tie", "seats": [0, 1, 2], "category": "goals", "value": 5, "middle": 3,
+        "seat": 0, "stechen": False,
+    }  # fmt: skip
 
 
-def test_Q2_6_lone_tied_player_takes_the_middle(tmp_path):
-    """Q2.6 (house ruling): when one tied player is left with cards, they take the middle."""
+def test_Q2_6_stechen_ends_when_a_tied_player_runs_out(tmp_path):
+    """Q2.6 [decision]: a Stechen that ties again as a tied player plays their last card
+    ends the game; the player left with cards does not take the middle."""
     goals = {"A1": 9, "A2": 1, "A3": 5, "A4": 5, "B1": 1, "B2": 1, "B3": 1, "B4": 1}
     path = small_deck(tmp_path, "AB", **{k: {"goals": v} for k, v in goals.items()})
     # P1: A1 A3 B1 B3, P2: A2 A4 B2 B4
@@ -292,9 +300,11 @@ def test_Q2_6_lone_tied_player_takes_the_middle(tmp_path):
     s.apply("call goals")  # A3 5 v A4 5: tie; both still hold cards
     assert s.public_view()["stechen"] == [0, 1]
     s.apply("call goals")  # B1 1 v B2 1: tie again
+    assert not s.is_over
     s.apply("call goals")  # B3 1 v B4 1: tie; P2 is out, P1 still holds A1 A2
-    assert s.is_over and s.scores() == [8, 0]
-    assert "wins the Stechen" in s.log[-3]
+    assert s.is_over and s.scores() == [2, 0] and s.result()["winners"] == [0]
+    assert s.public_view()["middle"] == 6  # the middle stays and counts for nobody
+    assert [e["event"] for e in s.log[-2:]] == ["tie", "end"]
 
 
 def test_Q2_6_all_tied_players_out_the_middle_stays(tmp_path):
@@ -307,7 +317,27 @@ def test_Q2_6_all_tied_players_out_the_middle_stays(tmp_path):
     s.apply("call goals")  # Stechen 3 v 3: tie, both out of cards
     assert s.is_over and s.scores() == [0, 0, 1] and s.result()["winners"] == [2]
     assert s.public_view()["middle"] == 7
-    assert "the middle stays" in s.log[-2]
+    assert s.log[-2]["event"] == "tie" and s.log[-2]["stechen"] is False
+    assert s.log[-1]["reason"] == {"event": "out_of_cards", "seats": [0, 1]}
+
+
+def test_Q2_7_the_end_comes_also_for_a_player_outside_the_tie(tmp_path):
+    """Q2.7 with the Q2.6 [decision]: P1 and P2 tie on games while P3, not in the tie,
+    plays their last card: the game ends right there, without a Stechen; the middle counts
+    for nobody."""
+    games = dict(A1=9, B1=1, C1=1, A2=1, B2=9, C2=1, A3=9, B3=1, C3=1, A4=5, B4=5, C4=1)
+    path = small_deck(tmp_path, "ABC", **{k: {"games": v} for k, v in games.items()})
+    # P1: A1 A2 A3 A4, P2: B1 B2 B3 B4, P3: C1 C2 C3 C4
+    s = q.new_game(3, options={"deck": path, "deal": list(games)})
+    s.apply("call games")  # P1 wins: 6, 3, 3
+    s.apply("call games")  # P2 wins: 5, 5, 2
+    s.apply("call games")  # P1 wins: 7, 4, 1
+    assert not s.is_over and s.scores() == [7, 4, 1]
+    s.apply("call games")  # A4 5 v B4 5 tie; P3 plays C4, their last card
+    assert s.is_over and s.to_move is None and s.public_view()["stechen"] == []
+    assert s.scores() == [6, 3, 0] and s.result()["winners"] == [0]
+    assert s.public_view()["middle"] == 3
+    assert s.result()["reason"] == {"event": "out_of_cards", "seats": [2]}
 
 
 def test_Q2_7_game_ends_as_soon_as_a_player_has_no_card(tmp_path):
@@ -333,7 +363,8 @@ def test_Q2_7_most_cards_wins_equal_counts_share_and_round_limit():
     s.apply("call goals")  # A4 118 beats C1 1
     s.apply("call games")  # C4 184 loses to A1 312
     assert s.is_over and s.scores() == [16, 16]
-    assert s.result()["winners"] == [0, 1] and "round limit" in s.result()["reason"]
+    assert s.result()["winners"] == [0, 1]
+    assert s.result()["reason"] == {"event": "round_limit", "limit": 2}
     for bad in (0, -1, 1.5, True, "3"):
         with pytest.raises(OptionError):
             q.new_game(2, options={"round_limit": bad})
@@ -500,13 +531,14 @@ def test_Q4_7_players_without_cards_are_skipped(tmp_path):
     assert s.public_view()["seats"][2]["quartets"] == ["D"]
     s.apply("ask P3 E2")
     s.apply("ask P3 E3")  # P3's hand is empty now
-    with pytest.raises(IllegalAction, match="has no cards"):
-        s.apply("ask P3 A4")
+    t = s.clone()  # P3 may still be asked (Q4.2: any other player): a sure miss
+    t.apply("ask P3 A4")  # P3 would be on turn (Q4.5) but is skipped: P4 asks
+    assert t.to_move == 3 and t.log[-1] == {"event": "skip", "seats": [2]}
     s.apply("ask P2 A4")  # a miss: P2 is on turn
     assert s.to_move == 1
     s.apply("ask P4 B4")
     s.apply("ask P4 C4")  # P2 lays B and C down and has no cards: P3 is skipped, P4 asks
-    assert s.to_move == 3 and "P3 has no cards and is skipped" in s.log[-1]
+    assert s.to_move == 3 and s.log[-1] == {"event": "skip", "seats": [2]}
 
 
 def test_Q4_7_game_ends_when_every_quartet_is_on_the_table(tmp_path):
@@ -517,7 +549,8 @@ def test_Q4_7_game_ends_when_every_quartet_is_on_the_table(tmp_path):
         s.apply(move)
     assert not s.is_over
     s.apply("ask P2 B4")
-    assert s.is_over and s.scores() == [2, 0] and "every quartet" in s.result()["reason"]
+    assert s.is_over and s.scores() == [2, 0]
+    assert s.result()["reason"] == {"event": "all_quartets"}
 
 
 def test_Q4_8_most_quartets_wins_equal_counts_share(tmp_path):
@@ -604,7 +637,7 @@ def test_Q5_3_otherwise_as_Q4_with_empty_handed_opponent():
         s.apply(f"ask P1 {card}")  # each miss draws the next F card
     assert s.public_view()["seats"][1]["quartets"] == ["E", "F"]
     assert s.to_move == 0 and hand(s, 0) == ["G1"]  # nobody held a card: P1 drew
-    assert "Nobody holds a card" in " ".join(s.log)
+    assert {"event": "restock", "seat": 0, "stack": 7} in s.log
     while not s.is_over:
         s.apply(s.legal_actions()[0])
     assert s.scores() == [5, 3] and s.result()["winners"] == [0]
@@ -630,14 +663,11 @@ def test_Q6_1_decks_combine_with_deck_prefixed_ids(tmp_path):
 
 
 def test_Q6_1_fan_freundschaft_refusals(tmp_path):
-    """Q6.1: not in the Quartett game; deck ids must differ; deck and decks not both."""
+    """Q6.1: not in the Quartett game; deck and decks not both."""
     a = write_deck(tmp_path / "a.toml", {f"A{n}": {} for n in "1234"}, deck="X")
-    b = write_deck(tmp_path / "b.toml", {f"B{n}": {} for n in "1234"}, deck="X")
     c = write_deck(tmp_path / "c.toml", {f"C{n}": {} for n in "1234"}, deck="Y")
     with pytest.raises(OptionError, match="Fan-Freundschaft"):
         q.new_game(2, options={"mode": "quartett", "decks": [a, c]})
-    with pytest.raises(OptionError, match="deck id 'X'"):
-        q.new_game(2, options={"decks": [a, b]})
     with pytest.raises(OptionError, match="not both"):
         q.new_game(2, options={"deck": a, "decks": [c]})
     with pytest.raises(OptionError):
@@ -700,7 +730,6 @@ def test_Q8_modes_and_catalog_keys():
         q.new_game(2, options={"mode": "skat"})
     assert all(set(item) == CATALOG_KEYS for item in q.catalog())
     assert [a.category for a in q.new_game(2, seed=1).legal_actions()] == list(q.CATEGORIES)
-    assert q.HOUSE_RULINGS and all(isinstance(r, str) for r in q.HOUSE_RULINGS)
 
 
 def test_Q8_json_round_trip_and_clone_are_exact():
@@ -718,3 +747,156 @@ def test_Q8_json_round_trip_and_clone_are_exact():
     assert s.to_json() == t.to_json() == c.to_json()
     with pytest.raises(ValueError):
         q.from_json('{"game": "stadium"}')
+
+
+# -- Fan-Freundschaft with the same deck twice, deck ids in views ---------------------------
+
+
+def test_Q6_1_the_same_deck_twice_gets_a_second_prefix():
+    """Q6.1: the same deck given twice is combined; the second copy's cards are BL2:…, and
+    the game plays to its end."""
+    shipped = str(q.deck_path("quartett"))
+    options = {"decks": [shipped, shipped]}
+    ids = [c["id"] for c in q.catalog(options)]
+    assert len(ids) == len(set(ids)) == 64
+    assert ids[0] == "BL:A1" and ids[32] == "BL2:A1" and ids[-1] == "BL2:H4"
+    for mode in ("fussball", "abwehr-angriff"):
+        s = q.new_game(4, seed=3, options={**options, "mode": mode})
+        v = s.public_view()
+        assert v["decks"] == [
+            {"id": "BL", "name": "Bundesliga Quartett (invented stars)", "prefix": "BL"},
+            {"id": "BL", "name": "Bundesliga Quartett (invented stars)", "prefix": "BL2"},
+        ]
+        assert sum(p["cards"] for p in v["seats"]) + v["middle"] == 64
+        rng = random.Random(3)
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+        assert s.result()["winners"]
+        assert q.from_json(s.to_json()).to_json() == s.to_json()
+
+
+def test_Q6_1_decks_sharing_an_id_get_numbered_prefixes(tmp_path):
+    """Q6.1 [house ruling]: two different decks with the same deck id combine as X and X2."""
+    a = write_deck(tmp_path / "a.toml", {f"A{n}": {} for n in "1234"}, deck="X")
+    b = write_deck(tmp_path / "b.toml", {f"A{n}": {"goals": 1} for n in "1234"}, deck="X")
+    ids = [c["id"] for c in q.catalog({"decks": [a, b]})]
+    assert ids == [f"{p}:A{n}" for p in ("X", "X2") for n in "1234"]
+    s = q.new_game(2, seed=1, options={"decks": [a, b]})
+    assert [d["prefix"] for d in s.public_view()["decks"]] == ["X", "X2"]
+
+
+def test_Q8_views_carry_no_file_path_and_deck_ids_find_the_cards(tmp_path):
+    """Q8: no view holds a file-system path; `deck_catalog` finds the cards by deck id."""
+    other = write_deck(
+        tmp_path / "fcb.toml", {f"{c}{n}": {"goals": 99} for c in "AB" for n in "1234"}, deck="FCB"
+    )
+    shipped = str(q.deck_path("quartett"))
+    for options in ({}, {"deck": other}, {"decks": [shipped, other]}):
+        s = q.new_game(2, seed=1, options=options)
+        for view in (s.public_view(), s.view(0)):
+            text = json.dumps(view, ensure_ascii=False)
+            assert str(tmp_path) not in text and "quartett.toml" not in text
+            assert "/" not in json.dumps(view["decks"])
+            ids = [d["id"] for d in view["decks"]]
+            assert q.deck_catalog(ids) == q.catalog(options)
+    assert [c["id"] for c in q.deck_catalog(["BL"])] == DEFAULT_IDS  # shipped: always
+    with pytest.raises(KeyError):
+        q.deck_catalog(["NO-SUCH-DECK"])
+
+
+def test_Q1_4_a_changed_deck_with_the_same_id_gets_its_own_key(tmp_path):
+    """Q1.4: a deck id that another deck (other cards) already holds in this process gets a
+    key of its own, so a view never finds the wrong cards by its deck id."""
+    path = tmp_path / "same.toml"
+    first = q.load_deck(write_deck(path, {f"A{n}": {} for n in "1234"}, deck="SAME"))
+    again = q.load_deck(tmp_path / "same.toml")
+    assert again.key == first.key == "SAME"
+    other = q.load_deck(
+        write_deck(tmp_path / "o.toml", {f"A{n}": {"goals": 7} for n in "1234"}, deck="SAME")
+    )
+    assert other.key == "SAME~2"
+    assert [c["goals"] for c in q.deck_catalog(["SAME~2"])] == [7] * 4
+    assert [c["goals"] for c in q.deck_catalog(["SAME"])] == [10] * 4
+
+
+# -- the engine contract: actions, seats, views, the log ---------------------------------------
+
+
+@pytest.mark.parametrize("junk", [None, 123, 4.5, object(), ["call", "goals"], b"call goals"])
+def test_Q7_apply_refuses_what_is_not_an_action(junk):
+    """Q7: apply takes an Action or its notation; anything else is an IllegalAction."""
+    for mode in q.MODES:
+        s = q.new_game(3, seed=2, options={"mode": mode})
+        before = s.to_json()
+        with pytest.raises(IllegalAction) as err:
+            s.apply(junk)
+        assert err.value.code == "not_an_action" and s.to_json() == before
+
+
+def test_Q7_hand_built_actions_with_wrong_field_types_are_refused():
+    """Q7: an Action built by hand with fields of the wrong type is refused, state unchanged."""
+    s = q.new_game(3, seed=2, options={"mode": "quartett"})
+    before = s.to_json()
+    bad_actions = (
+        q.Action("ask", seat="2", card="A1"),
+        q.Action("ask", seat=1, card=["A1"]),
+        q.Action("ask", seat=None, card="A1"),
+        q.Action("call", category=["x"]),
+    )
+    for bad in bad_actions:
+        with pytest.raises(IllegalAction):
+            s.apply(bad)
+        assert s.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 99, "0", 1.0, True, [0]])
+def test_Q2_2_view_refuses_a_seat_outside_the_table(seat):
+    """Q2.2: a view is only for a seat of the table; -1 never hands out the last hand."""
+    for mode in q.MODES:
+        s = q.new_game(3, seed=5, options={"mode": mode})
+        with pytest.raises(IllegalAction) as err:
+            s.view(seat)
+        assert err.value.code == "bad_view_seat"
+        assert s.view(None) == s.public_view()
+
+
+def test_Q8_illegal_action_carries_code_template_and_params():
+    """Q8: a refusal is data: a code, an English template and its parameters."""
+    s = q.new_game(3, seed=1, options={"mode": "quartett", "deal": DEFAULT_IDS})
+    with pytest.raises(IllegalAction) as err:
+        s.apply("ask P2 Z1")
+    exc = err.value
+    assert exc.code == "no_such_card" and exc.params == {"card": "Z1"}
+    assert str(exc) == exc.template.format(**exc.params) == "there is no card Z1 in this deck"
+    with pytest.raises(IllegalAction) as err:
+        q.parse("call tore")
+    assert err.value.code == "bad_category" and err.value.params["cat"] == "tore"
+
+
+def test_Q2_3_log_events_are_data_with_seats_as_numbers():
+    """Q2.3: each call logs the category and every card shown, seats as 0-based ints."""
+    s = q.new_game(3, options={"deal": DEFAULT_IDS, "names": ["Ann", "Bob", "Cy"]})
+    s.apply("call goals")  # A1 0, A2 11, A3 37: P3 wins
+    assert s.log[0] == {
+        "event": "deal", "decks": ["Bundesliga Quartett (invented stars)"], "mode": "fussball",
+        "cards": 10, "rest": 2, "seat": 0,
+    }  # fmt: skip
+    call, win = s.log[1:]
+    assert call["event"] == "call" and call["seat"] == 0 and call["stechen"] is False
+    assert [(p["seat"], p["card"], p["value"]) for p in call["plays"]] == [
+        (0, "A1", 0), (1, "A2", 11), (2, "A3", 37),
+    ]  # fmt: skip
+    assert win == {"event": "win", "seat": 2, "cards": 5}
+    assert "Ann" not in json.dumps(s.log) and "Cy" not in json.dumps(s.log)
+    assert json.loads(json.dumps(s.log)) == s.log
+
+
+def test_Q8_house_rulings_live_in_the_rules_text():
+    """Q8: the engine keeps no rulings of its own; the in-app rules text lists them."""
+    from footycards.core.assets import assets_dir
+
+    assert not hasattr(q, "HOUSE_RULINGS")
+    text = (assets_dir() / "rules" / "quartett.md").read_text(encoding="utf-8")
+    assert "## House rulings" in text
+    for rule in ("Q2.6", "Q2.7", "Q4.2", "Q4.5", "Q5.1", "Q5.2", "Q6.1"):
+        assert rule in text

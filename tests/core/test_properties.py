@@ -359,3 +359,36 @@ def test_every_game_ends_and_is_scored(setup):
     tied = [s for s in range(setup.players) if scores[s] == best]
     most = max(view["areas"][s]["cards"] for s in tied)
     assert result["winners"] == [s for s in tied if view["areas"][s]["cards"] == most]
+
+
+@FAST
+@given(setup=setups())
+def test_views_share_no_object_with_the_state(setup, view_is_detached):
+    """S7: changing any list or dict of any view, at any moment, never changes the game."""
+    state = setup.start()
+
+    def each(s: stadium.StadiumState) -> None:
+        for seat in [None, *range(s.players)]:
+            view_is_detached(s, seat)
+
+    play_out(state, Driver(setup.drive), setup.max_actions, each)
+
+
+@FAST
+@given(setups(), st.lists(st.one_of(st.text(max_size=12), NOTATION_LIKE), min_size=1))
+def test_refusals_are_data(setup, junk):
+    """S6: every refusal has a code and its English sentence is its template filled in."""
+    state = setup.start()
+    rng = random.Random(setup.drive)
+    texts = itertools.cycle(junk)
+
+    def each(s: stadium.StadiumState) -> None:
+        for attempt in (next(texts), legal_looking(s, rng)):
+            try:
+                s.clone().apply(attempt)
+            except IllegalAction as exc:
+                assert exc.code and exc.code != "illegal"
+                assert str(exc) == exc.template.format(**exc.params)
+                json.dumps(exc.params)
+
+    play_out(state, Driver(setup.drive), setup.max_actions, each)

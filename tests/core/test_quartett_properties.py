@@ -202,3 +202,30 @@ def test_default_games_end_under_random_play(mode, players, seed):
     state = q.new_game(players, seed=seed, options={"mode": mode})
     steps = sum(1 for _ in play(state, random.Random(seed), steps=200_000))
     assert state.is_over, steps
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=games())
+def test_views_share_no_object_with_the_state(game, view_is_detached):
+    """Q2.8: changing any list or dict of any view, at any moment, never changes the game."""
+    state, rng = game
+    for seat in [None, *range(state.players)]:
+        view_is_detached(state, seat)
+    for s in play(state, rng, steps=60):
+        for seat in [None, *range(s.players)]:
+            view_is_detached(s, seat)
+
+
+@SETTINGS
+@given(games())
+def test_refusals_are_data(game):
+    """Q7: every refusal has a code and its English sentence is its template filled in."""
+    state, rng = game
+    for s in play(state, rng, steps=40):
+        for a in candidate_actions(s, rng):
+            try:
+                s.clone().apply(a)
+            except IllegalAction as exc:
+                assert exc.code and exc.code != "illegal"
+                assert str(exc) == exc.template.format(**exc.params)
+                json.dumps(exc.params)

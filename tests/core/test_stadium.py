@@ -8,6 +8,7 @@ short script of notation; the asserts read the views, scores, result, `to_move`,
 from __future__ import annotations
 
 import json
+import pickle
 from collections import Counter
 from pathlib import Path
 
@@ -407,6 +408,85 @@ def test_S2_2_bad_first_option(first):
         game.new_game(players=3, seed=1, options={"rows": 2, "cols": 2, "first": first})
 
 
+def stadium_start(dates, ai=None, seed=1, players=None):
+    options = {"rows": 2, "cols": 2, "first": "stadium", "stadium_dates": dates}
+    if ai is not None:
+        options["ai_seats"] = ai
+    return game.new_game(players=players or len(dates), seed=seed, options=options)
+
+
+def test_S2_2_most_recent_stadium_visit_starts():
+    """S2.2: with first = "stadium" the most recent date starts; the kickoff event says so."""
+    state = stadium_start(["2024-05-01", "2025-03-09", None, "2023-12-31"])
+    assert state.to_move == 1
+    assert state.log[0] == {
+        "event": "kickoff", "cards": 4, "rows": 2, "cols": 2,
+        "seat": 1, "how": "stadium", "date": "2025-03-09", "among": [1],
+    }  # fmt: skip
+
+
+def test_S2_2_ties_and_ai_players_are_drawn_at_random():
+    """S2.2 [decision]: the draw is among the seats tied on the most recent date and every
+    AI seat; seats without a date that are not AI players stay out of it."""
+    dates = ["2025-03-09", None, "2025-03-09", None, "2020-01-01"]
+    starts = set()
+    for seed in range(60):
+        state = stadium_start(dates, ai=[3], seed=seed)
+        assert state.log[0]["among"] == [0, 2, 3]
+        assert state.log[0]["date"] == "2025-03-09"
+        starts.add(state.to_move)
+        again = stadium_start(dates, ai=[3], seed=seed)
+        assert again.to_move == state.to_move  # the game's own seeded RNG
+    assert starts == {0, 2, 3}
+
+
+def test_S2_2_nobody_gave_a_date_everyone_is_drawn():
+    """S2.2 [decision]: when nobody gave a date, every seat joins the draw."""
+    starts = set()
+    for seed in range(40):
+        state = stadium_start([None, None, None], ai=[2], seed=seed)
+        assert state.log[0]["among"] == [0, 1, 2] and state.log[0]["date"] is None
+        starts.add(state.to_move)
+    assert starts == {0, 1, 2}
+    state = game.new_game(players=2, seed=3, options={"rows": 2, "cols": 2, "first": "stadium"})
+    assert state.log[0]["how"] == "stadium" and state.log[0]["among"] == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("dates", "ai", "problem"),
+    [
+        (["2024-13-01", None], None, "not a date"),
+        (["01.05.2024", None], None, "not a date"),
+        (["20240501", None], None, "not a date"),
+        ([20240501, None], None, "not a date"),
+        (["2999-01-01", None], None, "in the future"),
+        (["2024-05-01"], None, "one entry per seat"),
+        ("2024-05-01", None, "one entry per seat"),
+        ([None, None], [2], "ai_seats"),
+        ([None, None], [0, 0], "ai_seats"),
+        ([None, None], "1", "ai_seats"),
+    ],
+)
+def test_S2_2_bad_stadium_dates_are_option_errors(dates, ai, problem):
+    """S2.2: a malformed date, a date in the future or a wrong list is an OptionError."""
+    options = {"rows": 2, "cols": 2, "first": "stadium", "stadium_dates": dates}
+    if ai is not None:
+        options["ai_seats"] = ai
+    with pytest.raises(OptionError, match=problem):
+        game.new_game(players=2, seed=1, options=options)
+
+
+def test_S2_2_every_way_to_start_is_logged_as_data():
+    """S2.2: the kickoff event says who starts and how: a seat, a random draw, a date."""
+    chosen = game.new_game(players=3, seed=1, options={"rows": 2, "cols": 2, "first": 1})
+    assert (chosen.log[0]["how"], chosen.log[0]["seat"], chosen.log[0]["among"]) == (
+        "seat", 1, [1],
+    )  # fmt: skip
+    drawn = game.new_game(players=3, seed=1, options={"rows": 2, "cols": 2, "first": "random"})
+    assert drawn.log[0]["how"] == "random" and drawn.log[0]["among"] == [0, 1, 2]
+    assert drawn.log[0]["seat"] == drawn.to_move
+
+
 def test_S2_3_two_to_six_players():
     """S2.3: Stadium takes 2 to 6 players."""
     for n in range(2, 7):
@@ -624,6 +704,42 @@ def test_S4_1_var_look_lasts_through_extra_moves_after_a_pair():
     state.apply("flip B1")
     state.apply("flip C4")  # F04 + F05: the turn passes
     assert state.to_move == 1
+    assert state.view(0)["peeked"] == {}
+
+
+VAR_RED_DEAL = """
+    VAR RED F01 F02
+    F03 F04 F05 F06
+    F01 F02 F03 F04
+    F05 F06 YELLOW GAME
+"""
+
+
+def test_S4_1_var_look_ends_with_the_turn_even_when_red_gives_the_next_move():
+    """S4.1: the look is for the rest of its owner's turn only: after a RED the owner moves
+    next, but in a new turn, without the look."""
+    state = play(new(4, 4, VAR_RED_DEAL), "flip A1", "flip A2")  # P1 takes VAR and RED
+    play(state, "pass", "flip A3", "pass", "flip A4")  # P2: F01, F02; P1 passes twice
+    assert state.to_move == 0 and state.public_view()["phase"] == "turn"
+    state.apply("var B1 C4")
+    state.apply("flip B1")
+    assert set(state.view(0)["peeked"]) == {"B1", "C4"}
+    state.apply("red")  # P1 ends their own turn; the RED's owner moves next
+    assert state.to_move == 0 and state.public_view()["turn"] == 0
+    assert state.view(0)["peeked"] == {}
+
+
+def test_S4_1_var_look_ends_when_the_turn_comes_back_after_a_cancelled_turn():
+    """S4.1: P1 cancels P2's next turn, then ends their own turn; the next turn is P1's
+    again, but a new one: the look is gone."""
+    deal = VAR_RED_DEAL.replace("RED", "YEL").replace("YELLOW", "RED").replace("YEL", "YELLOW")
+    state = play(new(4, 4, deal), "flip A1", "flip A2")  # P1 takes VAR and YELLOW
+    play(state, "pass", "flip A3", "pass", "flip A4")  # P2: F01, F02
+    state.apply("var B1 C4")
+    state.apply("yellow P2")  # P1, on turn, cancels P2's next turn; P1 plays on
+    assert set(state.view(0)["peeked"]) == {"B1", "C4"}
+    play(state, "flip B2", "flip B3")  # F04, F05: the turn passes; P2's turn is skipped
+    assert state.to_move == 0 and {"event": "cancelled", "seat": 1} in state.log
     assert state.view(0)["peeked"] == {}
 
 
@@ -1115,3 +1231,98 @@ def test_notation_drives_the_engine():
         a.apply("pass")
     with pytest.raises(IllegalAction, match="no match"):
         a.apply("steal F01")
+
+
+# ---------------------------------------------------------------------------
+# The engine contract: what is not an action, seats of views, refusals as data
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("junk", [None, 123, 4.5, object(), ["flip", "A1"], b"flip A1"])
+def test_notation_apply_refuses_what_is_not_an_action(junk):
+    """S6: apply takes an Action or its notation; anything else is an IllegalAction."""
+    state = new(2, 2, "F01 F02 F02 F01")
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as err:
+        state.apply(junk)
+    assert err.value.code == "not_an_action"
+    assert state.to_json() == before
+
+
+def test_notation_hand_built_actions_with_wrong_field_types_are_refused():
+    """S6: an Action with fields of the wrong type is refused and changes nothing."""
+    state = match_ready()
+    before = state.to_json()
+    for bad in (
+        stadium.Action("flip", row="A", col=1),
+        stadium.Action("flip", row=None, col=None),
+        stadium.Action("var", 0, 0, "B", 2),
+        stadium.Action("match", seat="P3"),
+        stadium.Action("steal", card=["F01"]),
+        stadium.Action(None),
+    ):
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 99, "0", 1.0, True, [0]])
+def test_S1_1_view_refuses_a_seat_outside_the_table(seat):
+    """S1.1: a view is only for a seat of the table (or None, the public view)."""
+    state = new(2, 2, "F01 F02 F02 F01")
+    with pytest.raises(IllegalAction) as err:
+        state.view(seat)
+    assert err.value.code == "bad_view_seat"
+    assert state.view(None) == state.public_view()
+
+
+def test_S6_views_name_the_seats():
+    """S6: every view carries the seat names, so an event can be told in words."""
+    state = new(2, 2, "F01 F02 F02 F01", names=["Ann", "Bob"])
+    for view in all_views(state):
+        assert view["names"] == ["Ann", "Bob"]
+    assert "Ann" not in json.dumps(state.log)  # events name seats by number
+
+
+def test_S6_refusals_carry_code_template_and_params():
+    """S6: an IllegalAction is data: a code, an English template and its parameters."""
+    state = new(2, 3, "F01 F02 F03 F03 F02 F01")
+    state.apply("flip B2")
+    with pytest.raises(IllegalAction) as err:
+        state.apply("flip B2")
+    exc = err.value
+    assert (exc.code, exc.params) == ("face_up", {"pos": "B2"})
+    assert exc.template == "{pos} is already face up"
+    assert str(exc) == exc.template.format(**exc.params) == "B2 is already face up"
+    with pytest.raises(IllegalAction) as err:
+        state.apply("yellow P2")
+    assert err.value.code == "no_card" and err.value.params["card"] == "YELLOW"
+    assert err.value.params["seat"] == 0 and str(err.value) == "P1 holds no YELLOW card"
+    with pytest.raises(IllegalAction) as err:
+        game.parse("jump A1")
+    assert err.value.code == "unknown_move" and err.value.params == {"verb": "jump"}
+    copy = pickle.loads(pickle.dumps(err.value))
+    assert (copy.code, copy.params, str(copy)) == (
+        "unknown_move", {"verb": "jump"}, str(err.value),
+    )  # fmt: skip
+
+
+def test_S5_3_result_tiebreak_is_none_without_a_tie():
+    """S5.3: with a single leader on stars there is no tie-break to tell."""
+    state = play(new(2, 2, "F01 F02 F02 F01"), "flip A1", "flip B2", "flip A2", "flip B1")
+    assert state.result()["tiebreak"] is None and state.result()["winners"] == [0]
+    assert state.public_view()["result"]["tiebreak"] is None
+
+
+def test_S4_2_a_view_of_the_match_is_a_copy():
+    """S4.2: changing the rolls of a view's match (or its log) leaves the game alone."""
+    state = match_ready(dice=[3, 3, 2, 5])
+    state.apply("match P3")
+    saved = state.to_json()
+    view = state.view(1)
+    view["match"]["rolls"].append([6, 6])
+    view["match"]["rolls"][0][0] = 6
+    view["log"][-1]["rolls"].clear()
+    view["areas"][0]["pairs"][0]["stars"] = 9
+    assert state.to_json() == saved
+    assert state.view(1)["match"]["rolls"] == [[3, 3], [2, 5]]

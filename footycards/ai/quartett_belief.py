@@ -42,7 +42,8 @@ class Record:
     ops: list[tuple[int, int]]  # the record as steps of the opponent's hand (see `replay`)
     opp_laid: int  # bit mask of the quartets the opponent laid down
     opp_cards: int  # cards in the opponent's hand now
-    history: list[tuple[int, str | None, bool, bool]]  # the raw history, to recognise the same game later
+    # the raw history (asker, card, hit, drew), to recognise the same game later
+    history: list[tuple[int, str | None, bool, bool]]
 
 
 def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:

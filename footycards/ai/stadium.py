@@ -370,7 +370,9 @@ class StadiumAgent:
         best = max(legal.steal, key=lambda cid: (self._star(cid), cid))
         return legal.steal[best]
 
-    def _first_flip(self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random) -> Any:
+    def _first_flip(
+        self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random
+    ) -> Any:
         """Start of our turn: a known pair, else PLAY GAME or VAR, else a new card."""
         known_down = self._down_known(board)
         pairs = self._pairs(known_down)
@@ -414,7 +416,9 @@ class StadiumAgent:
                 best = (key, action)
         return best[1] if best else None
 
-    def _second_flip(self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random) -> Any:
+    def _second_flip(
+        self, view: StadiumView, board: _Board, legal: _Legal, rng: random.Random
+    ) -> Any:
         """Second card: the known partner, else a new card (hard weighs a safe known one)."""
         known_down = self._down_known(board)
         unknown = self._unknown(board, known_down)

@@ -1,33 +1,45 @@
-"""Provides the plain-text rendering of a Bundesliga Quartett view."""
+"""Provides the plain-text rendering of a Bundesliga Quartett view, and the words for what
+the engine reports: `describe` (one log event) and `describe_result` (why the game ended),
+in the session's language."""
 
 from __future__ import annotations
 
-from ..i18n import _
+from collections.abc import Callable, Sequence
+
 from ..core.quartett import CATEGORY_LABELS as LABELS
+from ..core.quartett import (
+    QuartettCard,
+    QuartettEvent,
+    QuartettResult,
+    QuartettView,
+    Reason,
+    category_value,
+)
 from ..core.quartett import format_value as value
+from ..i18n import _, ngettext
 
 
-def card_lines(card: dict) -> list[str]:
+def card_lines(card: QuartettCard) -> list[str]:
     """A card as text: code, player, club, position, then each category."""
     lines = [f"[{card['id']}] {card['name']} — {card['club']}, {card['position']}"]
     for key, label in LABELS.items():
-        lines.append(f"    {label:<18} {value(key, card[key]):>6}   ({key})")
+        lines.append(f"    {_(label):<18} {value(key, category_value(card, key)):>6}   ({key})")
     return lines
 
 
-def render(view: dict) -> str:
+def render(view: QuartettView) -> str:
     lines: list[str] = []
     tt = view["mode"] != "quartett"
-    lr = view.get("last_round")
+    lr = view["last_round"]
     if tt and lr:
         for comp in lr["comparisons"]:
             kind = _("Stechen") if comp["stechen"] else _("Round {n}").format(n=lr["round"])
             plays = "; ".join(
-                f"{view['names'][p['seat']]} {p['card']['id']} "
+                f"{player(view['names'], p['seat'])} {p['card']['id']} "
                 f"{value(comp['category'], p['value'])}"
                 for p in comp["plays"]
             )
-            lines.append(f"{kind}, {LABELS[comp['category']]}: {plays}")
+            lines.append(f"{kind}, {_(LABELS[comp['category']])}: {plays}")
     for s, info in enumerate(view["seats"]):
         mark = ">" if s == view["to_move"] else " "
         if tt:
@@ -47,16 +59,176 @@ def render(view: dict) -> str:
         lines.append(_("Middle: {n} cards").format(n=view["middle"]))
     else:
         lines.append(_("Stack: {n} cards").format(n=view["stack"]))
-    if view.get("top_card"):
+    top = view["top_card"]
+    if top:
         lines.append(_("Your top card:"))
-        lines += card_lines(view["top_card"])
+        lines += card_lines(top)
         lines.append(_("Call one of: {cats}").format(cats=", ".join(view["categories"])))
-    if view.get("hand") is not None:
+    hand = view["hand"]
+    if hand is not None:
         lines.append(_("Your hand:"))
-        for c in view["hand"]:
+        for c in hand:
             lines.append(f"    {c['id']}  {c['name']} ({c['club']})")
-    if view["is_over"]:
-        res = view["result"]
+    res = view.get("result")
+    if view["is_over"] and res is not None:
         names = ", ".join(view["names"][w] for w in res["winners"])
         lines.append(_("Game over. Winner: {names}.").format(names=names))
+        lines += describe_result(res, view["names"])
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Events and the result in words
+# ---------------------------------------------------------------------------
+
+
+def player(names: Sequence[str], seat: int) -> str:
+    """The name of a seat (P1, P2, … when the list has none for it)."""
+    return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+
+
+def players(names: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(player(names, s) for s in seats)
+
+
+def category(key: str) -> str:
+    """A category's label (Bundesliga-Tore, Abwehr, …) in the session's language."""
+    return _(LABELS[key]) if key in LABELS else key
+
+
+def _deal(e: QuartettEvent, names: Sequence[str]) -> str:
+    if e.get("mode") == "quartett":
+        text = _("{deck}: {per} cards each, {rest} on the stack; {p} asks first")
+    else:
+        text = _("{deck}: {per} cards each, {rest} in the middle; {p} calls first")
+    return text.format(
+        deck=" + ".join(e["decks"]), per=e["cards"], rest=e["rest"], p=player(names, e["seat"])
+    )
+
+
+def _call(e: QuartettEvent, names: Sequence[str]) -> str:
+    cat = e["category"]
+    plays = "; ".join(
+        f"{player(names, p['seat'])} {p['name']} ({p['card']}) {value(cat, p['value'])}"
+        for p in e["plays"]
+    )
+    if e.get("stechen"):
+        text = _("Stechen: {p} calls {cat}: {plays}")
+    else:
+        text = _("{p} calls {cat}: {plays}")
+    return text.format(p=player(names, e["seat"]), cat=category(cat), plays=plays)
+
+
+def _tie(e: QuartettEvent, names: Sequence[str]) -> str:
+    if e.get("stechen"):
+        text = _("Tie at {v} between {seats}: {m} cards in the middle; Stechen, {p} calls")
+    else:
+        text = _("Tie at {v} between {seats}: {m} cards in the middle")
+    return text.format(
+        v=value(e["category"], e["value"]),
+        seats=players(names, e["seats"]),
+        m=e["middle"],
+        p=player(names, e["seat"]),
+    )
+
+
+def _win(e: QuartettEvent, names: Sequence[str]) -> str:
+    return _("{p} wins {n} cards").format(p=player(names, e["seat"]), n=e["cards"])
+
+
+def _ask(e: QuartettEvent, names: Sequence[str]) -> str:
+    if e.get("hit"):
+        text = _("{a} asks {b} for {card} ({name}): {b} hands it over")
+    elif e.get("drew"):
+        text = _(
+            "{a} asks {b} for {card} ({name}): {b} does not have it; "
+            "{a} draws a card from the stack ({n} left)"
+        )
+    else:
+        text = _("{a} asks {b} for {card} ({name}): {b} does not have it")
+    return text.format(
+        a=player(names, e["seat"]),
+        b=player(names, e["target"]),
+        card=e["card"],
+        name=e["name"],
+        n=e.get("stack", 0),
+    )
+
+
+def _quartet(e: QuartettEvent, names: Sequence[str]) -> str:
+    return _("{p} lays down quartet {q} ({club})").format(
+        p=player(names, e["seat"]), q=e["quartet"], club=e["club"]
+    )
+
+
+def _skip(e: QuartettEvent, names: Sequence[str]) -> str:
+    seats = e["seats"]
+    return ngettext(
+        "{p} has no cards and is skipped", "{p} have no cards and are skipped", len(seats)
+    ).format(p=players(names, seats))
+
+
+def _restock(e: QuartettEvent, names: Sequence[str]) -> str:
+    return _("Nobody holds a card: {p} takes one from the stack ({n} left)").format(
+        p=player(names, e["seat"]), n=e["stack"]
+    )
+
+
+def reason_text(reason: Reason, names: Sequence[str]) -> str:
+    """Why the game ended, as a clause ("P3 has no card left")."""
+    kind = reason.get("event")
+    if kind == "out_of_cards":
+        seats = reason.get("seats", [])
+        return ngettext("{p} has no card left", "{p} have no cards left", len(seats)).format(
+            p=players(names, seats)
+        )
+    if kind == "round_limit":
+        return _("the round limit of {n} is reached").format(n=reason.get("limit"))
+    if kind == "ask_limit":
+        return _("the limit of {n} asks is reached").format(n=reason.get("limit"))
+    if kind == "all_quartets":
+        return _("every quartet is on the table")
+    return str(kind)
+
+
+def _end(e: QuartettEvent, names: Sequence[str]) -> str:
+    return _("Final whistle: {reason}. Winner: {won}").format(
+        reason=reason_text(e["reason"], names), won=players(names, e["winners"])
+    )
+
+
+DESCRIBE: dict[str, Callable[[QuartettEvent, Sequence[str]], str]] = {
+    "deal": _deal,
+    "call": _call,
+    "tie": _tie,
+    "win": _win,
+    "ask": _ask,
+    "quartet": _quartet,
+    "skip": _skip,
+    "restock": _restock,
+    "end": _end,
+}
+
+
+def describe(event: QuartettEvent, names: Sequence[str]) -> str:
+    """One log event in words, in the session's language (`names`: the view's seat names)."""
+    told = DESCRIBE.get(event.get("event", ""))
+    if told is None:
+        return " ".join(f"{k}={v}" for k, v in event.items())
+    return told(event, names)
+
+
+def describe_result(result: QuartettResult, names: Sequence[str]) -> list[str]:
+    """Why the game ended and, for equal counts, that the win is shared (Q2.7, Q4.8)."""
+    reason = result.get("reason")
+    if not result.get("over") or reason is None:
+        return []
+    lines = [_("Game over: {reason}.").format(reason=reason_text(reason, names))]
+    winners = result["winners"]
+    if len(winners) > 1:
+        lines.append(
+            _("{players} share the win with {n} each.").format(
+                players=players(names, winners), n=result["scores"][winners[0]]
+            )
+        )
+    return lines

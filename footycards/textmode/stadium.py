@@ -1,22 +1,28 @@
-"""Provides the plain-text rendering of a Stadium view (no colour, screen-reader friendly)."""
+"""Provides the plain-text rendering of a Stadium view (no colour, screen-reader friendly),
+and the words for what the engine reports: `describe` (one log event) and
+`describe_result` (the tie-break at the end), in the session's language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
+from ..core.stadium import REWARD_NAMES, REWARDS, Cell, StadiumEvent, StadiumResult, StadiumView
 from ..i18n import _
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
 
 
-def cell_text(cell: dict) -> str:
+def cell_text(cell: Cell) -> str:
     """Three characters for one table cell: Nit, a card id, or blanks."""
     if cell["state"] == "down":
         return "Nit"
     if cell["state"] == "empty":
         return " . "
-    return SHORT.get(cell["id"], cell["id"])
+    cid = cell.get("id", "")
+    return SHORT.get(cid, cid)
 
 
-def render(view: dict) -> str:
+def render(view: StadiumView) -> str:
     """The table as stands (row A at the front, nearest the pitch), then each player's area."""
     rows, cols = view["rows"], view["cols"]
     lines = ["    " + " ".join(f"{c + 1:>3}" for c in range(cols))]
@@ -24,7 +30,7 @@ def render(view: dict) -> str:
         cells = view["table"][r * cols : (r + 1) * cols]
         lines.append(f" {chr(65 + r)}  " + " ".join(cell_text(c) for c in cells))
     lines.append("    " + "=" * (4 * cols - 1) + "  " + _("pitch"))
-    for pos, card in view.get("peeked", {}).items():
+    for pos, card in view["peeked"].items():
         lines.append(
             _("Your VAR look: {pos} is {name} ({id})").format(
                 pos=pos, name=card["name"], id=card["id"]
@@ -50,14 +56,192 @@ def render(view: dict) -> str:
                 extra=extra,
             )
         )
-    if view["is_over"]:
-        res = view["result"]
+    res = view.get("result")
+    if view["is_over"] and res is not None:
         names = ", ".join(view["areas"][w]["name"] for w in res["winners"])
         lines.append(_("Final whistle. Winner: {names}.").format(names=names))
-        if res.get("tiebreak"):
-            lines.append(res["tiebreak"])
+        lines += describe_result(res, view["names"])
     elif view["phase"] == "window":
         lines.append(_("Response window: YELLOW/RED holders may interrupt (or 'pass')."))
     elif view["phase"] == "steal":
         lines.append(_("Match won: pick a pair to take with 'steal <id>'."))
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# Events and the result in words
+# ---------------------------------------------------------------------------
+
+
+def player(names: Sequence[str], seat: int) -> str:
+    """The name of a seat (P1, P2, … when the list has none for it)."""
+    return names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+
+
+def players(names: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(player(names, s) for s in seats)
+
+
+def reward_name(card: str) -> str:
+    """A reward card's name in the session's language (YELLOW, RED, VAR, PLAY GAME)."""
+    return _(REWARD_NAMES[card])
+
+
+def card_text(card: str, name: str, stars: int) -> str:
+    """A card as the feed names it: a footballer with stars, or the reward's name."""
+    if card in REWARDS:
+        return reward_name(card)
+    return f"{name} {'★' * stars}"
+
+
+def _kickoff(e: StadiumEvent, names: Sequence[str]) -> str:
+    args = {
+        "n": e["cards"],
+        "rows": e["rows"],
+        "cols": e["cols"],
+        "p": player(names, e["seat"]),
+        "date": e.get("date"),
+        "seats": players(names, e.get("among", [])),
+    }
+    how = e.get("how")
+    if how == "random":
+        text = _("Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn at random")
+    elif how == "stadium" and not e.get("date"):
+        text = _(
+            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn at random "
+            "(nobody gave the date of a match at a stadium)"
+        )
+    elif how == "stadium" and len(e.get("among", [])) > 1:
+        text = _(
+            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn from {seats} "
+            "(the most recent match at a stadium: {date})"
+        )
+    elif how == "stadium":
+        text = _(
+            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, most recently at a "
+            "stadium ({date})"
+        )
+    else:
+        text = _("Kick-off: {n} cards on a {rows}×{cols} table; {p} starts")
+    return text.format(**args)
+
+
+def _flip(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p} flips {pos}: {card}").format(
+        p=player(names, e["seat"]), pos=e["at"], card=card_text(e["card"], e["name"], e["stars"])
+    )
+
+
+def _pair(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p} takes the pair {card} and moves again").format(
+        p=player(names, e["seat"]), card=card_text(e["card"], e["name"], e["stars"])
+    )
+
+
+def _take(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p} takes the {card} card").format(
+        p=player(names, e["seat"]), card=reward_name(e["card"])
+    )
+
+
+def _back(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{pos} is turned back face down").format(pos=e["at"])
+
+
+def _var(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p} uses VAR and secretly looks at {a} and {b}").format(
+        p=player(names, e["seat"]), a=e["at"], b=e["at2"]
+    )
+
+
+def _match(e: StadiumEvent, names: Sequence[str]) -> str:
+    score = ", ".join(f"{x}:{y}" for x, y in e["rolls"])
+    return _("{a} plays a match against {b}: {score}; {w} wins").format(
+        a=player(names, e["seat"]),
+        b=player(names, e["target"]),
+        score=score,
+        w=player(names, e["winner"]),
+    )
+
+
+def _steal(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{w} takes the pair {card} from {l}").format(
+        w=player(names, e["seat"]),
+        card=card_text(e["card"], e["name"], e["stars"]),
+        l=player(names, e["target"]),
+    )
+
+
+def _yellow(e: StadiumEvent, names: Sequence[str]) -> str:
+    effect = e.get("effect")
+    if effect == "second":
+        text = _("{a} shows {b} a second YELLOW: red card rules, {a} moves next")
+    elif effect == "turn_ends":
+        text = _("{a} shows {b} the YELLOW card: {b}'s turn ends")
+    else:
+        text = _("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled")
+    return text.format(a=player(names, e["seat"]), b=player(names, e["target"]))
+
+
+def _red(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p} shows the RED card: everyone loses the right to move").format(
+        p=player(names, e["seat"])
+    )
+
+
+def _cancelled(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("{p}'s turn is cancelled (yellow card)").format(p=player(names, e["seat"]))
+
+
+def _end(e: StadiumEvent, names: Sequence[str]) -> str:
+    return _("The last card is gone: final whistle.")
+
+
+DESCRIBE: dict[str, Callable[[StadiumEvent, Sequence[str]], str]] = {
+    "kickoff": _kickoff,
+    "flip": _flip,
+    "pair": _pair,
+    "take": _take,
+    "back": _back,
+    "var": _var,
+    "match": _match,
+    "steal": _steal,
+    "yellow": _yellow,
+    "red": _red,
+    "cancelled": _cancelled,
+    "end": _end,
+}
+
+
+def describe(event: StadiumEvent, names: Sequence[str]) -> str:
+    """One log event in words, in the session's language (`names`: the view's seat names)."""
+    told = DESCRIBE.get(event.get("event", ""))
+    if told is None:
+        return " ".join(f"{k}={v}" for k, v in event.items())
+    return told(event, names)
+
+
+def describe_result(result: StadiumResult, names: Sequence[str]) -> list[str]:
+    """How the end was decided, in words: the S5.3 tie-break; empty without a tie."""
+    tb = result.get("tiebreak")
+    if not result.get("over") or not tb:
+        return []
+    tied = [s for s, score in enumerate(result["scores"]) if score == tb["stars"]]
+    lines = [
+        _("{players} tied on {stars} stars; the most cards collected decide.").format(
+            players=players(names, tied), stars=tb["stars"]
+        )
+    ]
+    if tb["shared"]:
+        lines.append(
+            _("{players} collected {cards} cards each: they share the win.").format(
+                players=players(names, result["winners"]), cards=tb["cards"]
+            )
+        )
+    else:
+        lines.append(
+            _("{p} collected the most cards ({cards}) and wins.").format(
+                p=players(names, result["winners"]), cards=tb["cards"]
+            )
+        )
+    return lines

@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from footycards.core import quartett
-from footycards.core.quartett import QuartettCard, QuartettView, category_value
+from footycards.core.quartett import QuartettCard, QuartettView, value_getter
 
 from .quartett_belief import OpponentBelief
 
@@ -35,6 +35,8 @@ class QuartettAgent:
     sampling whole histories of the opponent's hand that fit the record exactly
     (`OpponentBelief`): when each card came, what the opponent held at each ask.
     """
+
+    uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:
         self.level = level
@@ -67,8 +69,9 @@ class QuartettAgent:
         best_score = -1.0
         for a in legal:
             cat = a.category
-            mine = category_value(top, cat)
-            values = [category_value(c, cat) for c in pool]
+            value = value_getter(cat)
+            mine = value(top)
+            values = [value(c) for c in pool]
             below = sum(1 for x in values if x < mine)
             equal = sum(1 for x in values if x == mine)
             score = round((below + 0.5 * equal) / len(pool), 9)  # percentile of my card

@@ -221,6 +221,8 @@ class _MemoryGame:
 class StadiumAgent:
     """A Stadium player that remembers the public flips (how well depends on its level)."""
 
+    uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
+
     def __init__(self, level: str = "normal") -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown Stadium AI level '{level}'; levels are: {', '.join(LEVELS)}")

@@ -19,8 +19,9 @@ import json
 import math
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from operator import itemgetter
 from pathlib import Path
 from typing import Any, NotRequired, Required, TypedDict
 
@@ -535,19 +536,17 @@ def quartet_of(card_id: str) -> str:
     return card_id[:-1]
 
 
+_VALUE_OF: dict[str, Callable[[QuartettCard], float]] = {cat: itemgetter(cat) for cat in CATEGORIES}
+
+
+def value_getter(category: str) -> Callable[[QuartettCard], float]:
+    """A function that reads a category (a Q8 key such as `goals`) off a card."""
+    return _VALUE_OF[category]
+
+
 def category_value(card: QuartettCard, category: str) -> float:
     """The value of a category (a Q8 key such as `goals`) on a card; KeyError otherwise."""
-    if category == "games":
-        return card["games"]
-    if category == "goals":
-        return card["goals"]
-    if category == "fairness":
-        return card["fairness"]
-    if category == "abwehr":
-        return card["abwehr"]
-    if category == "angriff":
-        return card["angriff"]
-    raise KeyError(category)
+    return _VALUE_OF[category](card)
 
 
 class _CardTable:
@@ -1107,11 +1106,13 @@ class QuartettState:
         """What a spectator may know: no face-down card (Q2.8)."""
         return self.view(None)
 
-    def view(self, seat: int | None) -> QuartettView:
+    def view(self, seat: int | None, *, log: bool = True) -> QuartettView:
         """What `seat` may know: the public table plus its own top card (Q2.2) or hand (Q4).
 
         `None` is the public view; any other value that is not a seat of this table raises
         IllegalAction. The view is fresh data: changing it never changes the game.
+        `log=False` leaves the log out (an empty list): for AI players, which never read it,
+        since copying a long log is most of the cost of a view.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise IllegalAction(
@@ -1155,7 +1156,9 @@ class QuartettState:
             "revealed": list(self.revealed),
             "history": [h.copy() for h in self.history],
             "decks": [{"id": k, "name": n, "prefix": p} for k, n, p in self.decks],
-            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.log],
+            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.log]
+            if log
+            else [],
             "is_over": self.is_over,
             "top_card": None,
             "hand": None,

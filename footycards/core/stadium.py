@@ -961,11 +961,13 @@ class StadiumState:
         """What a spectator may know: face-down cards are hidden (S7)."""
         return self.view(None)
 
-    def view(self, seat: int | None) -> StadiumView:
+    def view(self, seat: int | None, *, log: bool = True) -> StadiumView:
         """What `seat` may know: the public table plus that seat's own VAR peek (S4.1).
 
         `None` is the public view; any other value that is not a seat of this table raises
         IllegalAction. The view is fresh data: changing it never changes the game.
+        `log=False` leaves the log out (an empty list): for AI players, which never read it,
+        since copying a long log is most of the cost of a view.
         """
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             raise IllegalAction(
@@ -1040,7 +1042,7 @@ class StadiumState:
                 }
                 for t, i, c in self.reveals
             ],
-            "log": _copy_log(self.log),
+            "log": _copy_log(self.log) if log else [],
             "peeked": peeked,
             "discarded": len(self.discarded),
             "is_over": self.is_over,

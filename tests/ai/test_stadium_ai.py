@@ -358,3 +358,20 @@ def test_whole_games_agree_while_the_views_agree() -> None:
             b.apply(act_b)
             steps_compared += 1
     assert steps_compared > 20
+
+
+def test_the_agent_never_reads_the_log() -> None:
+    """StadiumAgent.uses_log is False: a view without the log gives the same choices."""
+    assert StadiumAgent.uses_log is False
+    for g in range(3):
+        full, lean = new(DEAL), new(DEAL)
+        agents = [StadiumAgent("hard"), StadiumAgent("hard")]
+        twins = [StadiumAgent("hard"), StadiumAgent("hard")]
+        rng_a, rng_b = random.Random(g), random.Random(g)
+        while not full.is_over:
+            seat = full.to_move
+            a = agents[seat].choose(full.view(seat), full.legal_actions(), rng_a)
+            b = twins[seat].choose(lean.view(seat, log=False), lean.legal_actions(), rng_b)
+            assert a == b
+            full.apply(a)
+            lean.apply(b)

@@ -900,3 +900,16 @@ def test_Q8_house_rulings_live_in_the_rules_text():
     assert "## House rulings" in text
     for rule in ("Q2.6", "Q2.7", "Q4.2", "Q4.5", "Q5.1", "Q5.2", "Q6.1"):
         assert rule in text
+
+
+def test_Q2_8_a_view_without_the_log_is_the_same_view():
+    """Q2.8: view(seat, log=False) is the same view with an empty log (for AI players)."""
+    for mode in q.MODES:
+        s = q.new_game(3, seed=8, options={"mode": mode})
+        for a in s.legal_actions()[:1] * 3:
+            if not s.is_over and a in s.legal_actions():
+                s.apply(a)
+        for seat in (None, 0, 1, 2):
+            full, lean = s.view(seat), s.view(seat, log=False)
+            assert lean["log"] == [] and full["log"] == s.log
+            assert {**full, "log": []} == lean

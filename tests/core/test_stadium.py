@@ -1326,3 +1326,12 @@ def test_S4_2_a_view_of_the_match_is_a_copy():
     view["areas"][0]["pairs"][0]["stars"] = 9
     assert state.to_json() == saved
     assert state.view(1)["match"]["rolls"] == [[3, 3], [2, 5]]
+
+
+def test_S6_a_view_without_the_log_is_the_same_view():
+    """S6: view(seat, log=False) is the same view with an empty log (for AI players)."""
+    state = match_ready()
+    for seat in (None, 0, 1, 2):
+        full, lean = state.view(seat), state.view(seat, log=False)
+        assert lean["log"] == [] and full["log"] == state.log
+        assert {**full, "log": []} == lean

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from footycards.ai.base import RandomAgent
-from footycards.ai.quartett import QuartettAgent, hold_chances
+from footycards.ai.quartett import QuartettAgent, deck_catalog, hold_chances
 from footycards.core import get_game
 from footycards.core import quartett as q
 from footycards.match import make_agent
@@ -178,3 +178,18 @@ def test_agent_prefers_the_card_that_completes_a_quartet():
 def test_agent_beats_random_at_top_trumps(mode):
     """Strength: in two-player top trumps the agent, calling well, nearly always wins."""
     assert versus_random(mode, 30) >= 0.9
+
+
+def test_deck_catalog_comes_from_the_deck_ids_of_the_view():
+    """The agent finds the public card list by the view's deck ids (never a file path);
+    for a deck this process never loaded it makes do with the cards in sight."""
+    state = game.new_game(2, seed=4)
+    view = state.view(0)
+    assert [c["id"] for c in deck_catalog(view)] == [c["id"] for c in q.catalog()]
+    state.apply("call goals")
+    later = state.view(state.to_move)
+    later["decks"] = [{"id": "UNKNOWN-DECK", "name": "?", "prefix": ""}]
+    seen = {c["id"] for c in deck_catalog(later)}
+    shown = {p["card"]["id"] for p in later["last_round"]["comparisons"][0]["plays"]}
+    assert seen == shown | {later["top_card"]["id"]}
+    assert QuartettAgent("normal").choose(later, state.legal_actions(), random.Random(1))

@@ -23,15 +23,22 @@ def allowed(module: str) -> bool:
     )
 
 
-def imported_modules(path: Path) -> list[tuple[int, str]]:
-    """(line, module) of every absolute import in a source file; relative ones are skipped."""
+def imported_modules(path: Path, package: str = "footycards.core") -> list[tuple[int, str]]:
+    """(line, module) of every import in a source file of `package`; relative imports are
+    resolved (`from ..i18n import _` in footycards.core is footycards.i18n)."""
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            found.append((node.lineno, node.module or ""))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                found.append((node.lineno, node.module or ""))
+                continue
+            parts = package.split(".")
+            base = parts[: len(parts) - (node.level - 1)]
+            names = [node.module] if node.module else [a.name for a in node.names]
+            found += [(node.lineno, ".".join([*base, name])) for name in names]
     return found
 
 
@@ -44,7 +51,9 @@ def test_core_has_modules():
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(CORE)))
 def test_core_imports_only_stdlib_and_core(path):
     """Every footycards/core module imports only the standard library or core modules."""
-    bad = [f"{path.name}:{line}: {mod}" for line, mod in imported_modules(path) if not allowed(mod)]
+    package = ".".join(["footycards", "core", *path.relative_to(CORE).parent.parts])
+    found = imported_modules(path, package)
+    bad = [f"{path.name}:{line}: {mod}" for line, mod in found if not allowed(mod)]
     assert bad == [], "footycards/core must stay pure Python: " + ", ".join(bad)
 
 
@@ -58,3 +67,16 @@ def test_import_checker_catches_third_party(tmp_path):
     )
     flagged = [mod for _line, mod in imported_modules(src) if not allowed(mod)]
     assert flagged == ["textual.app", "footycards.tui"]
+    up = tmp_path / "up.py"
+    up.write_text("from ..i18n import _\nfrom .. import i18n\nfrom .errors import X\n")
+    flagged = [mod for _line, mod in imported_modules(up) if not allowed(mod)]
+    assert flagged == ["footycards.i18n", "footycards.i18n"]
+
+
+def test_core_has_no_translation():
+    """Engines emit data, never words: core has no i18n module and translates nothing."""
+    assert not (CORE / "i18n.py").exists()
+    for path in MODULES:
+        text = path.read_text(encoding="utf-8")
+        assert "gettext" not in text, path
+        assert not any("i18n" in mod for _line, mod in imported_modules(path)), path

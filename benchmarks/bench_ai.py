@@ -19,8 +19,8 @@ import statistics
 import sys
 import time
 
-from footycards.ai import make_agent
 from footycards.core import get_game
+from footycards.match import make_agent
 
 PAIRINGS = (("hard", "random"), ("hard", "easy"), ("normal", "easy"), ("hard", "normal"))
 

@@ -13,7 +13,8 @@ import random
 import time
 
 from footycards.core import GAMES
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.seats import parse_players
 
 SETUPS = {
     "stadium": [(2, {}), (4, {})],
@@ -55,7 +56,7 @@ def ai_games(game_id: str, players: str, options: dict, seconds: float) -> float
     games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        table = Table.start(game_id, seats, games, options)
+        table = Match.start(game_id, seats, games, options)
         while not table.state.is_over:
             table.play_ai()
         games += 1

@@ -23,8 +23,8 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from footycards.ai import make_agent
 from footycards.core import quartett
+from footycards.match import make_agent
 
 ENGINE_SETUPS = [
     ("fussball", 2),

@@ -1,220 +1,294 @@
-"""Provides the `footycards` command line: launcher, play, text, sim and rules."""
+"""Provides the `footycards` command line: launcher, play, text, sim and rules.
+
+Every game comes from the registry: `play`, `text` and `sim` have one subcommand per
+registered game, made from the options the game declares, so `footycards play quartett
+--help` lists Quartett's options only.
+"""
 
 from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from typing import Any
 
 import click
 
-from .core import GAMES, DeckError, OptionError
-from .i18n import _
-from .seats import SeatSpec, Table, parse_players
+from .core import DeckError, OptionError
+from .i18n import _, pick_language, use_language
+from .match import Match
+from .registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from .seats import SeatSpec, parse_players
 
-GAME_CHOICE = click.Choice(sorted(GAMES), case_sensitive=False)
+SPEEDS = ("instant", "fast", "normal", "slow")
 
 
-def _seats(text: str) -> list[SeatSpec]:
+def _seats(text: str, spec: GameSpec) -> list[SeatSpec]:
     try:
-        return parse_players(text)
+        seats = parse_players(text)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--players") from None
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise click.BadParameter(
+            _("{game} is for {a} to {b} players").format(
+                game=spec.name, a=spec.min_players, b=spec.max_players
+            ),
+            param_hint="--players",
+        )
+    return seats
 
 
-def _options(
-    game: str, rows=None, cols=None, decks=(), first=None, mode=None, round_limit=None
-) -> dict:
-    """Turn command-line options into the engine's options for `game`."""
-    opts: dict = {}
-    if game == "stadium":
-        if rows is not None:
-            opts["rows"] = rows
-        if cols is not None:
-            opts["cols"] = cols
-        if len(decks) > 1:
-            raise click.BadParameter(_("Stadium takes one deck file"), param_hint="--deck")
-        if decks:
-            opts["deck"] = decks[0]
-        if first:
-            if first != "random" and not first.isdigit():
-                raise click.BadParameter(_("a seat number or 'random'"), param_hint="--first")
-            opts["first"] = "random" if first == "random" else int(first) - 1
-    elif game == "quartett":
-        if mode:
-            opts["mode"] = mode
-        if len(decks) == 1:
-            opts["deck"] = decks[0]
-        elif decks:
-            opts["decks"] = list(decks)  # Q6: Fan-Freundschaft
-        if round_limit is not None:
-            opts["round_limit"] = round_limit
-    return opts
-
-
-def _start(game: str, seats: list[SeatSpec], seed: int | None, opts: dict) -> Table:
+def engine_options(spec: GameSpec, given: dict[str, Any], players: int, front: str) -> dict:
+    """The engine options from the values given on the command line."""
     try:
-        return Table.start(game, seats, seed, opts)
+        return spec.convert(given, players, front)
+    except OptionValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def start_match(spec: GameSpec, seats: list[SeatSpec], seed: int | None, opts: dict) -> Match:
+    """Deal the game; a bad option or deck file ends the command with its message."""
+    try:
+        return Match.start(spec.id, seats, seed, opts)
     except (OptionError, DeckError) as exc:
         raise click.UsageError(str(exc)) from None
 
 
-def seat_options(f):
-    """The seats and the seed of a game played by people (play, text)."""
-    f = click.option(
-        "--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal).")
-    )(f)
-    return click.option(
-        "--players",
-        default="You,ai:normal",
-        show_default=True,
-        help=_(
-            "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
-            "(random, easy, normal, hard)."
-        ),
-    )(f)
-
-
-def game_options(f):
-    """The options every command that deals a game accepts."""
-    options = [
-        click.option("--rows", type=int, default=None, help=_("Stadium: table rows.")),
-        click.option("--cols", type=int, default=None, help=_("Stadium: cards per row.")),
-        click.option(
-            "--first",
-            default=None,
-            help=_("Stadium: who starts, a seat number (1 = first) or 'random'."),
-        ),
-        click.option(
-            "--mode",
-            type=click.Choice(["fussball", "abwehr-angriff", "quartett"]),
-            default=None,
-            help=_("Quartett: which game (default fussball)."),
-        ),
-        click.option(
-            "--round-limit",
-            type=click.IntRange(1),
-            default=None,
-            help=_("Quartett: end after this many rounds (most cards wins)."),
-        ),
-        click.option(
-            "--deck",
-            "decks",
-            multiple=True,
+def option_decorator(opt: OptionSpec) -> Callable:
+    """The click option of a declared game option."""
+    help_text = _(opt.help)
+    if opt.kind == "int":
+        kind: Any = click.IntRange(opt.minimum, opt.maximum)
+        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
+    if opt.kind == "choice":
+        kind = click.Choice([v for v, _label in opt.choices], case_sensitive=False)
+        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
+    if opt.kind == "files":
+        return click.option(
+            opt.flag,
+            opt.name,
+            multiple=opt.several_key is not None,
             type=click.Path(dir_okay=False),
-            help=_("Deck file; Quartett top trumps: repeat to combine decks."),
-        ),
-    ]
-    for option in reversed(options):
-        f = option(f)
-    return f
+            default=None,
+            help=help_text,
+        )
+    words = "|".join(v for v, _label in opt.choices)
+    return click.option(opt.flag, opt.name, default=None, metavar=f"N|{words}", help=help_text)
+
+
+def with_game_options(spec: GameSpec, front: str) -> Callable:
+    """Decorate a command with the options `spec` declares for `front`."""
+
+    def decorate(f: Callable) -> Callable:
+        for opt in reversed(spec.options_for(front)):
+            f = option_decorator(opt)(f)
+        return f
+
+    return decorate
+
+
+def seat_options(spec: GameSpec) -> Callable:
+    """The seats and the seed of a game played by people (play, text)."""
+
+    def decorate(f: Callable) -> Callable:
+        f = click.option(
+            "--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal).")
+        )(f)
+        return click.option(
+            "--players",
+            default=spec.default_players,
+            show_default=True,
+            help=_(
+                "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
+                "(random, easy, normal, hard); {a} to {b} seats."
+            ).format(a=spec.min_players, b=spec.max_players),
+        )(f)
+
+    return decorate
+
+
+class GameGroup(click.Group):
+    """A command with one subcommand per registered game, built when asked for."""
+
+    def __init__(self, *args: Any, build: Callable[[GameSpec], click.Command], **kw: Any):
+        super().__init__(*args, **kw)
+        self.build = build
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return REGISTRY.ids()
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        name = cmd_name.lower()
+        if name not in REGISTRY:
+            return None
+        return self.build(get_spec(name))
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(spec.id, f"{spec.name}: {_(spec.description)}") for spec in REGISTRY]
+        with formatter.section(_("Games")):
+            formatter.write_dl(rows)
 
 
 @click.group(invoke_without_command=True)
 @click.version_option(package_name="footycards")
+@click.option(
+    "--lang",
+    default=None,
+    help=_("Language of the interface (e.g. de, pl, uk, zh_Hant); default FOOTYCARDS_LANG."),
+)
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, lang: str | None) -> None:
     """footycards — four football card games for the terminal.
 
     Run without a command to open the game launcher.
     """
+    ctx.obj = pick_language(lang)
+    use_language(ctx.obj)
     if ctx.invoked_subcommand is None:
         from .tui.app import FootyApp
 
-        FootyApp().run()
+        FootyApp(lang=ctx.obj).run()
 
 
-@main.command()
-@click.argument("game", type=GAME_CHOICE)
-@seat_options
-@game_options
-@click.option(
-    "--speed",
-    type=click.Choice(["instant", "fast", "normal", "slow"]),
-    default="normal",
-    show_default=True,
-    help=_("How fast AI players move."),
-)
-@click.option("--theme", default=None, help=_("Colour theme, e.g. ansi-dark (ANSI colours only)."))
-def play(game, players, seed, rows, cols, first, mode, round_limit, decks, speed, theme) -> None:
-    """Play GAME in the terminal UI, skipping the launcher."""
-    from .tui.app import PLAYABLE, FootyApp
+# ---------------------------------------------------------------------------
+# play
+# ---------------------------------------------------------------------------
 
-    if game not in PLAYABLE:
-        raise click.UsageError(
-            _("{game} has no screen yet; try 'footycards text {game}'").format(game=game)
+
+def build_play(spec: GameSpec) -> click.Command:
+    @click.command(name=spec.id, help=_("Play {game} in the terminal UI.").format(game=spec.name))
+    @seat_options(spec)
+    @with_game_options(spec, "play")
+    @click.option(
+        "--speed",
+        type=click.Choice(SPEEDS),
+        default="normal",
+        show_default=True,
+        help=_("How fast AI players move."),
+    )
+    @click.option(
+        "--theme", default=None, help=_("Colour theme, e.g. ansi-dark (ANSI colours only).")
+    )
+    @click.pass_context
+    def play_game(
+        ctx: click.Context, players: str, seed: int | None, speed: str, theme: str | None, **given
+    ) -> None:
+        from .tui.app import FootyApp, PendingGame
+
+        seats = _seats(players, spec)
+        opts = engine_options(spec, given, len(seats), "play")
+        start_match(spec, seats, seed, opts)  # every option checked before anyone is asked
+        app = FootyApp(
+            pending=PendingGame(spec.id, seats, seed, opts),
+            speed=speed,
+            lang=ctx.find_root().obj,
         )
-    opts = _options(game, rows, cols, decks, first, mode, round_limit)
-    table = _start(game, _seats(players), seed, opts)
-    app = FootyApp(table=table, speed=speed)
-    if theme:
-        if theme not in app.available_themes:
+        if theme:
+            if theme not in app.available_themes:
+                raise click.BadParameter(
+                    _("unknown theme; themes are: {t}").format(
+                        t=", ".join(sorted(app.available_themes))
+                    ),
+                    param_hint="--theme",
+                )
+            app.theme = theme
+        app.run()
+
+    return play_game
+
+
+@main.command(cls=GameGroup, build=build_play, subcommand_metavar="GAME [OPTIONS]")
+def play() -> None:
+    """Play a game in the terminal UI, skipping the launcher."""
+
+
+# ---------------------------------------------------------------------------
+# text
+# ---------------------------------------------------------------------------
+
+
+def build_text(spec: GameSpec) -> click.Command:
+    @click.command(
+        name=spec.id,
+        help=_("Play {game} in plain text: one line of notation per move, read from stdin.").format(
+            game=spec.name
+        ),
+    )
+    @seat_options(spec)
+    @with_game_options(spec, "text")
+    def text_game(players: str, seed: int | None, **given) -> None:
+        from .textmode import ask_setup, run
+
+        seats = _seats(players, spec)
+        opts = engine_options(spec, given, len(seats), "text")
+        start_match(spec, seats, seed, opts)  # every option checked before anyone is asked
+        answers = ask_setup(spec, seats, opts, sys.stdin, sys.stdout)
+        if answers is None:
+            sys.exit(1)
+        match = start_match(spec, seats, seed, {**opts, **answers})
+        sys.exit(run(match, sys.stdin, sys.stdout))
+
+    return text_game
+
+
+@main.command(cls=GameGroup, build=build_text, subcommand_metavar="GAME [OPTIONS]")
+def text() -> None:
+    """Play a game in plain text (works with piped input, scripts and screen readers)."""
+
+
+# ---------------------------------------------------------------------------
+# sim
+# ---------------------------------------------------------------------------
+
+
+def build_sim(spec: GameSpec) -> click.Command:
+    @click.command(
+        name=spec.id,
+        help=_(
+            "Play AI-against-AI games of {game} and print win rates and speed. "
+            "The seats rotate from game to game so no player keeps the first move."
+        ).format(game=spec.name),
+    )
+    @click.option(
+        "--games",
+        "count",
+        type=click.IntRange(1),
+        default=100,
+        show_default=True,
+        help=_("How many games to play."),
+    )
+    @click.option(
+        "--players",
+        default="ai:normal,ai:random",
+        show_default=True,
+        help=_("AI seats, e.g. ai:hard,ai:random."),
+    )
+    @click.option(
+        "--seed", type=int, default=1, show_default=True, help=_("Seed of the first game.")
+    )
+    @with_game_options(spec, "sim")
+    @click.option("--quiet", is_flag=True, help=_("No progress bar."))
+    def sim_game(count: int, players: str, seed: int, quiet: bool, **given) -> None:
+        seats = _seats(players, spec)
+        if any(s.is_human for s in seats):
             raise click.BadParameter(
-                _("unknown theme; themes are: {t}").format(
-                    t=", ".join(sorted(app.available_themes))
-                ),
-                param_hint="--theme",
+                _("sim needs AI seats only (ai:LEVEL)"), param_hint="--players"
             )
-        app.theme = theme
-    app.run()
+        opts = engine_options(spec, given, len(seats), "sim")
+        start_match(spec, seats, seed, opts)
+        simulate(spec, seats, count, seed, opts, quiet)
+
+    return sim_game
 
 
-@main.command()
-@click.argument("game", type=GAME_CHOICE)
-def rules(game) -> None:
-    """Show the rules of GAME."""
-    from rich.console import Console
-    from rich.markdown import Markdown
-
-    from .rulesdoc import rules_markdown
-
-    Console().print(Markdown(rules_markdown(game)))
-
-
-@main.command()
-@click.argument("game", type=GAME_CHOICE)
-@seat_options
-@game_options
-def text(game, players, seed, rows, cols, first, mode, round_limit, decks) -> None:
-    """Play GAME in plain text: one line of notation per move, read from stdin."""
-    from .textmode import run
-
-    opts = _options(game, rows, cols, decks, first, mode, round_limit)
-    table = _start(game, _seats(players), seed, opts)
-    sys.exit(run(table, sys.stdin, sys.stdout))
-
-
-@main.command()
-@click.argument("game", type=GAME_CHOICE)
-@click.option(
-    "--games",
-    "count",
-    type=click.IntRange(1),
-    default=100,
-    show_default=True,
-    help=_("How many games to play."),
-)
-@click.option(
-    "--players",
-    default="ai:normal,ai:random",
-    show_default=True,
-    help=_("AI seats, e.g. ai:hard,ai:random."),
-)
-@click.option("--seed", type=int, default=1, show_default=True, help=_("Seed of the first game."))
-@game_options
-@click.option("--quiet", is_flag=True, help=_("No progress bar."))
-def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks, quiet) -> None:
-    """Play AI-against-AI games of GAME and print win rates and speed.
-
-    The seats rotate from game to game so no player keeps the first move.
-    """
+def simulate(
+    spec: GameSpec, seats: list[SeatSpec], count: int, seed: int, opts: dict, quiet: bool
+) -> None:
+    """Play `count` AI games through the match loop and print the figures."""
     from rich.console import Console
     from rich.progress import Progress
     from rich.table import Table as RichTable
 
-    seats = _seats(players)
-    humans = [s.name for s in seats if s.is_human]
-    if humans:
-        raise click.BadParameter(_("sim needs AI seats only (ai:LEVEL)"), param_hint="--players")
     wins = [0.0] * len(seats)
     lengths: list[int] = []
     actions = 0
@@ -223,14 +297,10 @@ def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks,
     with Progress(console=console, disable=quiet, transient=True) as progress:
         task = progress.add_task(_("Simulating"), total=count)
         for i in range(count):
-            opts = _options(game, rows, cols, decks, None, mode, round_limit)
             shift = i % len(seats)  # rotate the seats: nobody keeps the first move
-            table = _start(game, seats[shift:] + seats[:shift], seed + i, opts)
-            n = 0
-            while not table.state.is_over:
-                table.play_ai()
-                n += 1
-            res = table.state.result()
+            match = start_match(spec, seats[shift:] + seats[:shift], seed + i, dict(opts))
+            n = len(match.run_ai())
+            res = match.result()
             for w in res["winners"]:
                 wins[(w + shift) % len(seats)] += 1 / len(res["winners"])
             lengths.append(n)
@@ -239,14 +309,14 @@ def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks,
     elapsed = time.perf_counter() - start
     out = Console()
     t = RichTable(
-        title=_("{n} games of {game}").format(n=count, game=GAMES[game].NAME),
+        title=_("{n} games of {game}").format(n=count, game=spec.name),
         caption=_("a shared win counts half"),
     )
     t.add_column(_("Seat"))
     t.add_column(_("Player"))
     t.add_column(_("Win rate"), justify="right")
-    for s, spec in enumerate(seats):
-        t.add_row(f"P{s + 1}", spec.name, f"{100 * wins[s] / count:.1f} %")
+    for s, seat in enumerate(seats):
+        t.add_row(f"P{s + 1}", seat.name, f"{100 * wins[s] / count:.1f} %")
     out.print(t)
     out.print(
         _("Mean game length: {m:.1f} actions (longest {x})").format(
@@ -258,6 +328,28 @@ def sim(game, count, players, seed, rows, cols, first, mode, round_limit, decks,
             a=actions / elapsed, g=count / elapsed
         )
     )
+
+
+@main.command(cls=GameGroup, build=build_sim, subcommand_metavar="GAME [OPTIONS]")
+def sim() -> None:
+    """Play AI-against-AI games and print win rates and speed."""
+
+
+# ---------------------------------------------------------------------------
+# rules
+# ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("game", type=click.Choice(REGISTRY.ids(), case_sensitive=False))
+def rules(game: str) -> None:
+    """Show the rules of GAME."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .rulesdoc import rules_markdown
+
+    Console().print(Markdown(rules_markdown(game.lower())))
 
 
 if __name__ == "__main__":

@@ -1,22 +1,29 @@
 """Provides the in-app rules texts (Markdown files shipped in assets/rules/).
 
-A game's engine may list further house rulings in `HOUSE_RULINGS`; they are appended,
-so the rules screen always shows every ruling the engine applies.
+Each game's registry entry names its rules file; the house rulings are part of it. A
+translated text sits beside it as `<game>.<lang>.md` and is used when the session's
+language has one.
 """
 
 from __future__ import annotations
 
-from .core import GAMES
-from .core.assets import assets_dir
-from .i18n import _
+from pathlib import Path
+
+from .i18n import current
+from .registry import get_spec
+
+
+def rules_path(game_id: str) -> Path:
+    """The rules file of a game in this session's language (English when none exists)."""
+    path = get_spec(game_id).rules_path()
+    lang = current().info().get("language", "")
+    if lang:
+        translated = path.with_name(f"{path.stem}.{lang}{path.suffix}")
+        if translated.is_file():
+            return translated
+    return path
 
 
 def rules_markdown(game_id: str) -> str:
     """Return the player-facing rules of a game, house rulings included."""
-    path = assets_dir() / "rules" / f"{game_id}.md"
-    text = path.read_text(encoding="utf-8")
-    rulings = getattr(GAMES.get(game_id), "HOUSE_RULINGS", None)
-    if rulings:
-        text += "\n\n## " + _("House rulings in detail") + "\n"
-        text += "".join(f"- {r}\n" for r in rulings)
-    return text
+    return rules_path(game_id).read_text(encoding="utf-8")

@@ -1,96 +1,173 @@
 """Provides the plain-text mode: one line of notation per move, the seat's view after each.
 
 It reads stdin line by line (so it works piped, for scripts and screen readers) and
-writes plain text without colour or cursor tricks.
+writes plain text without colour or cursor tricks. It is a front end of the match loop:
+AI seats move through `Match`, people type notation. With several people at one
+terminal, a private view is only printed after the named person says they are at the
+keyboard (as the TUI's pass-device screen does).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import IO
+from typing import IO, Any
 
-from ..core import IllegalAction, get_game
+from ..core import IllegalAction
 from ..i18n import _
-from ..seats import Table
-from . import quartett as quartett_text
-from . import stadium as stadium_text
-
-RENDERERS: dict[str, Callable[[dict], str]] = {
-    "stadium": stadium_text.render,
-    "quartett": quartett_text.render,
-}
-
-HELP = _(
-    "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
-    "Other commands: 'moves' lists your legal moves, 'help' shows this, 'quit' ends."
-)
+from ..match import Applied, Match
+from ..narration import event_text, refusal
+from ..registry import GameSpec, OptionValueError
+from ..seats import SeatSpec
 
 
-def run(table: Table, inp: IO[str], out: IO[str]) -> int:
-    """Play `table` on text streams; returns 0 when the game ended, 1 if input ran out."""
-    game = get_game(table.game_id)
-    render = RENDERERS[table.game_id]
-    state = table.state
-    seen = 0
+def help_text() -> str:
+    return _(
+        "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
+        "Other commands: 'moves' lists your legal moves, 'help' shows this, 'quit' ends."
+    )
 
-    def say(text: str = "") -> None:
-        out.write(text + "\n")
-        out.flush()
 
-    def feed() -> None:
-        nonlocal seen
-        for line in state.log[seen:]:
-            say("* " + line)
-        seen = len(state.log)
+class TextFront:
+    """One text terminal answering the human seats of a match."""
 
-    say(HELP)
-    shown_for: int | None = None
-    while not state.is_over:
-        seat = state.to_move
-        if table.is_ai(seat):
-            before = len(state.log)
-            action = table.play_ai()
-            if len(state.log) == before:
-                say(_("{name} plays: {move}").format(name=table.seats[seat].name, move=action))
-            feed()
-            continue
-        feed()
-        say()
-        say(render(state.view(seat)))
-        shown_for = seat
-        out.write(_("{name} (P{n}) to move> ").format(name=table.seats[seat].name, n=seat + 1))
-        out.flush()
-        line = inp.readline()
-        if not line:
-            say()
-            say(_("Input ended; the game is left unfinished."))
-            return 1
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        word = text.lower()
-        if word in ("quit", "exit"):
-            say(_("Game abandoned."))
-            return 1
-        if word in ("help", "?"):
-            say(HELP)
-            continue
-        if word in ("moves", "legal"):
-            moves = [str(a) for a in state.legal_actions()]
-            say(_("Legal moves: {moves}").format(moves=", ".join(moves[:60])))
-            if len(moves) > 60:
-                say(_("… and {n} more").format(n=len(moves) - 60))
-            continue
-        try:
-            state.apply(game.parse(text))
-        except IllegalAction as exc:
-            say(
-                _("Not allowed: {reason}. Nothing changed; try again ('moves' lists them).").format(
-                    reason=exc
+    def __init__(self, match: Match, inp: IO[str], out: IO[str]) -> None:
+        self.match = match
+        self.inp = inp
+        self.out = out
+        self.render = match.spec.text_module().render
+        self.at_keys: int | None = None  # the person who confirmed being at the keyboard
+        self.shown_for: int | None = None
+        match.subscribe(self.on_applied)
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def read(self) -> str | None:
+        line = self.inp.readline()
+        return line if line else None
+
+    def on_applied(self, applied: Applied) -> None:
+        names = self.match.names()
+        if applied.by_ai and not applied.events:
+            self.say(
+                _("{name} plays: {move}").format(
+                    name=self.match.name(applied.seat), move=applied.action
                 )
             )
-    feed()
-    say()
-    last = shown_for if shown_for is not None else 0
-    say(render(state.view(last)))
-    return 0
+        for event in applied.events:
+            self.say("* " + event_text(self.match.spec, event, names))
+
+    def private_ok(self, seat: int) -> bool:
+        """Several people at this terminal: the seat's person must say they are here."""
+        match = self.match
+        if len(match.humans) < 2 or self.at_keys == seat or not match.has_private(seat):
+            return True
+        self.say()
+        self.say(
+            _("Pass the keyboard to {name}. Everyone else: please look away.").format(
+                name=match.name(seat)
+            )
+        )
+        self.out.write(_("{name}, press Enter to see your cards> ").format(name=match.name(seat)))
+        self.out.flush()
+        if self.read() is None:
+            return False
+        self.at_keys = seat
+        return True
+
+    def run(self) -> int:
+        """Play to the end; 0 when the game ended, 1 if input ran out or a person quit."""
+        match = self.match
+        self.say(help_text())
+        for event in match.state.log:
+            self.say("* " + event_text(match.spec, event, match.names()))
+        while not match.is_over:
+            seat = match.due
+            assert seat is not None
+            if match.is_ai(seat):
+                match.play_ai()
+                continue
+            if self.at_keys is not None and self.at_keys != seat:
+                self.at_keys = None  # somebody else's decision: the last person is done
+            if not self.private_ok(seat):
+                return self.ran_out()
+            self.say()
+            self.say(self.render(match.view(seat)))
+            self.shown_for = seat
+            self.out.write(_("{name} (P{n}) to move> ").format(name=match.name(seat), n=seat + 1))
+            self.out.flush()
+            line = self.read()
+            if line is None:
+                return self.ran_out()
+            if not self.answer(seat, line.strip()):
+                self.say(_("Game abandoned."))
+                return 1
+        self.say()
+        self.say(self.render(match.public_view()))  # names the winners and the tie-break
+        return 0
+
+    def ran_out(self) -> int:
+        self.say()
+        self.say(_("Input ended; the game is left unfinished."))
+        return 1
+
+    def answer(self, seat: int, text: str) -> bool:
+        """Handle one line typed by the person of `seat`; False when they quit."""
+        if not text or text.startswith("#"):
+            return True
+        word = text.lower()
+        if word in ("quit", "exit"):
+            return False
+        if word in ("help", "?"):
+            self.say(help_text())
+            return True
+        if word in ("moves", "legal"):
+            moves = [str(a) for a in self.match.legal_actions(seat)]
+            self.say(_("Legal moves: {moves}").format(moves=", ".join(moves[:60])))
+            if len(moves) > 60:
+                self.say(_("… and {n} more").format(n=len(moves) - 60))
+            return True
+        try:
+            self.match.apply(text, seat=seat)
+        except IllegalAction as exc:
+            self.say(
+                _("Not allowed: {reason}. Nothing changed; try again ('moves' lists them).").format(
+                    reason=refusal(exc)
+                )
+            )
+        return True
+
+
+def run(match: Match, inp: IO[str], out: IO[str]) -> int:
+    """Play `match` on text streams; returns 0 when the game ended, 1 otherwise."""
+    return TextFront(match, inp, out).run()
+
+
+def ask_setup(
+    spec: GameSpec, seats: list[SeatSpec], opts: dict[str, Any], inp: IO[str], out: IO[str]
+) -> dict[str, Any] | None:
+    """Ask each person the game's set-up questions (e.g. Stadium's S2.2 date).
+
+    Returns the engine options the answers make, or None when the input ran out.
+    """
+    answers: dict[str, Any] = {}
+    for q in spec.questions(opts):
+        out.write(_(q.title) + "\n" + _(q.prompt) + "\n")
+        values: list[str | None] = []
+        for seat in seats:
+            if not seat.is_human:
+                values.append(None)
+                continue
+            while True:
+                out.write(_("{name}> ").format(name=seat.name))
+                out.flush()
+                line = inp.readline()
+                if not line:
+                    return None
+                try:
+                    values.append(q.check(line))
+                    break
+                except OptionValueError as exc:
+                    out.write(_("{why}; try again.").format(why=exc) + "\n")
+        answers[q.option] = values
+    return answers

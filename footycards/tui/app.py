@@ -1,32 +1,37 @@
-"""Provides FootyApp: the Textual application (launcher, game screens, settings)."""
+"""Provides FootyApp: the Textual application (launcher, game screens, settings).
+
+Each app is one session: its language is chosen when it is created (`--lang`, then
+FOOTYCARDS_LANG, then the locale), so every SSH client can have its own.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
-from ..i18n import _
-from ..seats import Table
+from ..core import DeckError, OptionError
+from ..i18n import N_, _, pick_language, use_language
+from ..match import Match
+from ..registry import get_spec
+from ..seats import SeatSpec
 from .screens.info import KeysScreen, RulesScreen
+from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 
 
-PLAYABLE = ("stadium", "quartett")  # games with a screen; the launcher offers only these
+@dataclass
+class PendingGame:
+    """A game chosen but not dealt yet: its set-up questions may still be asked."""
 
-
-def game_screen(table: Table):
-    """Return the screen that plays `table`'s game."""
-    if table.game_id == "stadium":
-        from .screens.stadium import StadiumScreen
-
-        return StadiumScreen(table)
-    if table.game_id == "quartett":
-        from .screens.quartett import QuartettScreen
-
-        return QuartettScreen(table)
-    raise ValueError(f"no screen for game {table.game_id}")
+    game_id: str
+    seats: list[SeatSpec]
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 class FootyApp(App):
@@ -34,22 +39,35 @@ class FootyApp(App):
 
     TITLE = "footycards"
     BINDINGS = [
-        Binding("ctrl+q", "quit", _("Quit"), id="app.quit", priority=True, show=False),
-        Binding("ctrl+t", "next_theme", _("Theme"), id="app.theme", show=False),
+        Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False),
+        Binding("ctrl+t", "next_theme", N_("Theme"), id="app.theme", show=False),
     ]
 
     def __init__(
-        self, table: Table | None = None, speed: str = "normal", theme: str | None = None
+        self,
+        match: Match | None = None,
+        speed: str = "normal",
+        theme: str | None = None,
+        *,
+        pending: PendingGame | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.lang = pick_language(lang)
+        use_language(self.lang)
         super().__init__()
-        self.initial_table = table
+        translate_bindings(self)
+        self.initial_match = match
+        self.pending = pending
         self.speed = speed
         if theme:
             self.theme = theme
 
     def on_mount(self) -> None:
-        if self.initial_table is not None:
-            self.open_game(self.initial_table)
+        if self.initial_match is not None:
+            self.open_game(self.initial_match)
+        elif self.pending is not None:
+            pending, self.pending = self.pending, None
+            self.start_game(pending, on_cancel=self.exit)
         else:
             self.show_launcher()
 
@@ -58,15 +76,45 @@ class FootyApp(App):
 
         self.push_screen(LauncherScreen())
 
-    def open_game(self, table: Table) -> None:
-        self.push_screen(game_screen(table))
+    def start_game(self, pending: PendingGame, on_cancel=None) -> None:
+        """Ask the game's set-up questions (if any), deal, and open the game's screen."""
+        spec = get_spec(pending.game_id)
+        questions = spec.questions(pending.options)
+        humans = [(i, s.name) for i, s in enumerate(pending.seats) if s.is_human]
+        if not questions or not humans:
+            self.deal(pending, {})
+            return
+        from .screens.setup import SetupQuestionScreen
+
+        def answered(answers: dict[str, Any] | None) -> None:
+            if answers is None:
+                if on_cancel is not None:
+                    on_cancel()
+                return
+            self.deal(pending, answers)
+
+        self.push_screen(SetupQuestionScreen(questions, pending.seats), answered)
+
+    def deal(self, pending: PendingGame, answers: dict[str, Any]) -> bool:
+        options = {**pending.options, **answers}
+        try:
+            match = Match.start(pending.game_id, pending.seats, pending.seed, options)
+        except (OptionError, DeckError, ValueError) as exc:
+            self.notify(str(exc), title=_("Cannot start"), severity="error")
+            return False
+        self.open_game(match)
+        return True
+
+    def open_game(self, match: Match) -> None:
+        factory = match.spec.screen_factory()
+        self.push_screen(factory(match))
 
     def ai_delay(self) -> float:
         return AI_DELAYS.get(self.speed, 0.0)
 
     def game_in_progress(self) -> bool:
-        table = getattr(self.screen, "table", None)
-        return table is not None and not table.state.is_over
+        match = getattr(self.screen, "match", None)
+        return isinstance(match, Match) and not match.is_over
 
     async def action_quit(self) -> None:
         if not self.game_in_progress():
@@ -93,9 +141,8 @@ class FootyApp(App):
             if node is None:
                 continue
             for b in node.BINDINGS:
-                if isinstance(b, Binding):
-                    keys = b.key_display or b.key
-                    entry = (keys, b.description)
+                if isinstance(b, Binding) and b.description:
+                    entry = (b.key_display or b.key, _(b.description))
                     if entry not in seen:
                         seen.append(entry)
         seen.append(("ctrl+t", _("Next colour theme")))

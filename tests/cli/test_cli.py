@@ -59,10 +59,11 @@ def test_text_mode_bad_lines_then_moves():
 def test_text_mode_plays_a_whole_game_from_a_script():
     """A piped script of moves plays a 2×2 game to the end (exit code 0)."""
     deal = ["F01", "F02", "F01", "F02"]
-    from footycards.seats import Table, parse_players
+    from footycards.match import Match
+    from footycards.seats import parse_players
     from footycards.textmode import run as run_text
 
-    table = Table.start(
+    table = Match.start(
         "stadium", parse_players("Ann,Bob"), 1, {"rows": 2, "cols": 2, "deal": deal}
     )
     import io
@@ -160,9 +161,10 @@ def test_quartett_text_mode_calls_and_bad_category():
 
 def test_quartett_text_mode_asks():
     """Quartett mode in plain text: `ask P2 <card>` is applied and answered in public."""
-    from footycards.seats import Table, parse_players
+    from footycards.match import Match
+    from footycards.seats import parse_players
 
-    table = Table.start("quartett", parse_players("me,ai:normal"), 5, {"mode": "quartett"})
+    table = Match.start("quartett", parse_players("me,ai:normal"), 5, {"mode": "quartett"})
     ask = str(table.state.legal_actions()[0])
     code, out = run(
         ["text", "quartett", "--mode", "quartett", "--players", "me,ai:normal", "--seed", "5"],

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.seats import parse_players
 
 
 @pytest.fixture
 def make_table():
-    """Build a Table from a seat list, a fixed deal and the table size."""
+    """Build a Match from a seat list, a fixed deal and the table size."""
 
-    def make(players: str, deal: list[str], rows: int, cols: int, **opts) -> Table:
+    def make(players: str, deal: list[str], rows: int, cols: int, **opts) -> Match:
         options = {"rows": rows, "cols": cols, "deal": deal, **opts}
-        return Table.start("stadium", parse_players(players), 1, options)
+        return Match.start("stadium", parse_players(players), 1, options)
 
     return make

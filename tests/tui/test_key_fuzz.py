@@ -8,7 +8,8 @@ import random
 import pytest
 
 from footycards.core import get_game
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 
 KEYS = ["up", "down", "left", "right", "enter", "space", "v", "g", "y", "r", "a", "1", "2",
@@ -27,8 +28,8 @@ SETUPS = [
 async def test_random_keys_keep_the_game_consistent(game, players, options):
     """Random keys: the app stays up, and the state still round-trips through JSON."""
     rng = random.Random(f"{game}{players}")
-    table = Table.start(game, parse_players(players), 11, options)
-    app = FootyApp(table=table, speed="instant")
+    table = Match.start(game, parse_players(players), 11, options)
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         for _ in range(100):

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 from textual.widgets import Input, Select
 
 from footycards.tui.app import FootyApp
-from footycards.tui.screens.launcher import (
-    LauncherScreen,
-    StadiumDateScreen,
-    most_recent_at_stadium,
-)
+from footycards.tui.screens.launcher import LauncherScreen
+from footycards.tui.screens.setup import SetupQuestionScreen
 from footycards.tui.screens.stadium import StadiumScreen
 
 
@@ -26,13 +21,13 @@ async def test_start_three_seats_with_ai_and_table_size():
         await pilot.pause()
         screen.query_one("#kind-1", Select).value = "human"
         screen.query_one("#kind-2", Select).value = "hard"
-        screen.query_one("#rows", Input).value = "4"
-        screen.query_one("#cols", Input).value = "6"
-        screen.query_one("#first", Select).value = "1"
+        screen.query_one("#opt-stadium-rows", Input).value = "4"
+        screen.query_one("#opt-stadium-cols", Input).value = "6"
+        screen.query_one("#opt-stadium-first", Select).value = "2"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
-        table = app.screen.table
+        table = app.screen.match
         assert [s.name for s in table.seats] == ["Ann", "Bob", "AI hard"]
         assert table.seats[2].ai == "hard"
         view = table.state.public_view()
@@ -49,13 +44,13 @@ async def test_most_recently_at_a_stadium_starts():
         screen.query_one("#kind-1", Select).value = "human"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, StadiumDateScreen)
-        app.screen.query_one("#date-0", Input).value = "2024-03-01"
-        app.screen.query_one("#date-1", Input).value = "2026-10-11"
+        assert isinstance(app.screen, SetupQuestionScreen)
+        app.screen.query_one("#answer-0-0", Input).value = "2024-03-01"
+        app.screen.query_one("#answer-0-1", Input).value = "2026-10-11"
         await pilot.click("#decide")
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
-        assert app.screen.table.state.public_view()["turn"] == 1
+        assert app.screen.match.state.public_view()["turn"] == 1
 
 
 async def test_bad_date_and_bad_size_are_explained():
@@ -64,31 +59,20 @@ async def test_bad_date_and_bad_size_are_explained():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         launcher = app.screen
-        launcher.query_one("#rows", Input).value = "20"
-        launcher.query_one("#first", Select).value = "0"
+        launcher.query_one("#opt-stadium-rows", Input).value = "20"
+        launcher.query_one("#opt-stadium-first", Select).value = "1"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher
         assert any("deck holds" in n.message for n in app._notifications)
-        launcher.query_one("#rows", Input).value = "4"
-        launcher.query_one("#first", Select).value = "stadium"
+        launcher.query_one("#opt-stadium-rows", Input).value = "4"
+        launcher.query_one("#opt-stadium-first", Select).value = "stadium"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        app.screen.query_one("#date-0", Input).value = "last tuesday"
+        app.screen.query_one("#answer-0-0", Input).value = "last tuesday"
         await pilot.click("#decide")
         await pilot.pause()
-        assert isinstance(app.screen, StadiumDateScreen)
-
-
-def test_stadium_date_ties_drawn_among_latest():
-    """S2.2: ties are drawn at random among the latest; nobody dated draws anyone."""
-    rng = random.Random(3)
-    picks = {
-        most_recent_at_stadium({0: "2026-01-01", 1: "2026-01-01", 2: ""}, 3, rng) for _ in range(40)
-    }
-    assert picks == {0, 1}
-    picks = {most_recent_at_stadium({0: ""}, 3, rng) for _ in range(60)}
-    assert picks == {0, 1, 2}
+        assert isinstance(app.screen, SetupQuestionScreen)
 
 
 async def test_theme_can_be_switched_to_ansi():
@@ -121,15 +105,15 @@ async def test_launcher_starts_quartett_with_its_own_options():
         assert not screen.query_one("#opts-stadium").display
         screen.query_one("#seatcount", Select).value = 3
         await pilot.pause()
-        screen.query_one("#mode", Select).value = "quartett"
-        screen.query_one("#round_limit", Input).value = "20"
+        screen.query_one("#opt-quartett-mode", Select).value = "quartett"
+        screen.query_one("#opt-quartett-round_limit", Input).value = "20"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, QuartettScreen)
-        table = app.screen.table
-        assert table.state.public_view()["mode"] == "quartett"
-        assert table.state.public_view()["round_limit"] == 20
-        assert table.state.players == 3
+        match = app.screen.match
+        assert match.public_view()["mode"] == "quartett"
+        assert match.public_view()["round_limit"] == 20
+        assert len(match.seats) == 3
 
 
 async def test_launcher_refuses_a_broken_quartett_deck(tmp_path):
@@ -144,7 +128,7 @@ async def test_launcher_refuses_a_broken_quartett_deck(tmp_path):
         screen = app.screen
         screen.query_one("#gamelist", OptionList).focus()
         await pilot.press("down")
-        screen.query_one("#decks", Input).value = str(bad)
+        screen.query_one("#opt-quartett-deck", Input).value = str(bad)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen

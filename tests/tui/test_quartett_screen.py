@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.narration import event_text
+from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.quartett import QuartettScreen
@@ -11,12 +13,17 @@ from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.quartett_card import QuartettCard
 
 
-def start(players: str, seed: int = 4, **options) -> tuple[Table, FootyApp]:
-    table = Table.start("quartett", parse_players(players), seed, options)
-    return table, FootyApp(table=table, speed="instant")
+def told(match: Match) -> list[str]:
+    """The match's public log in words, as the feed shows it."""
+    return [event_text(match.spec, e, match.names()) for e in match.state.log]
 
 
-async def settle(pilot, table: Table, turns: int = 30) -> None:
+def start(players: str, seed: int = 4, **options) -> tuple[Match, FootyApp]:
+    table = Match.start("quartett", parse_players(players), seed, options)
+    return table, FootyApp(match=table, speed="instant")
+
+
+async def settle(pilot, table: Match, turns: int = 30) -> None:
     """Let AI seats move until a human must act (or the game ends)."""
     for _ in range(turns):
         await pilot.pause()
@@ -43,7 +50,7 @@ async def test_fussball_short_game_by_keys():
         assert table.state.is_over
         assert table.state.public_view()["round"] == 3
         assert isinstance(app.screen, EndScreen)
-        assert any("calls Bundesliga-Tore" in line for line in table.state.log)
+        assert any("calls Bundesliga-Tore" in line for line in told(table))
 
 
 async def test_abwehr_angriff_number_keys_and_click():
@@ -60,7 +67,7 @@ async def test_abwehr_angriff_number_keys_and_click():
         assert table.state.to_json() == before
         await pilot.press("1")
         await pilot.pause()
-        assert any(line.startswith("Ann calls Abwehr:") for line in table.state.log)
+        assert any(line.startswith("Ann calls Abwehr:") for line in told(table))
         await settle(pilot, table)
         if not table.state.is_over:
             await pilot.press("2")

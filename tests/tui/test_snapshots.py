@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 
 DEAL_4X4 = (
@@ -19,11 +20,11 @@ def stadium_app(size_rows: int = 4, seed: int = 5) -> FootyApp:
         opts = {"rows": 4, "cols": 4, "deal": DEAL_4X4}
     else:
         opts = {}
-    table = Table.start("stadium", parse_players("Ann,Bob"), seed, opts)
+    table = Match.start("stadium", parse_players("Ann,Bob"), seed, opts)
     if size_rows == 4:
         for move in ["flip D3", "flip D4", "flip A1", "flip B1", "flip A3"]:
             table.state.apply(move)
-    return FootyApp(table=table, speed="instant", theme="textual-dark")
+    return FootyApp(match=table, speed="instant", theme="textual-dark")
 
 
 def test_launcher_snapshot(snap_compare):
@@ -42,12 +43,12 @@ def test_stadium_full_table_compact_snapshot(snap_compare):
 
 
 def quartett_app(mode: str) -> FootyApp:
-    table = Table.start("quartett", parse_players("Ann,ai:normal,ai:hard"), 3, {"mode": mode})
+    table = Match.start("quartett", parse_players("Ann,ai:normal,ai:hard"), 3, {"mode": mode})
     if mode == "fussball":
         table.state.apply("call fairness")
         while table.is_ai(table.state.to_move) and not table.state.is_over:
             table.play_ai()
-    return FootyApp(table=table, speed="instant", theme="textual-dark")
+    return FootyApp(match=table, speed="instant", theme="textual-dark")
 
 
 def test_quartett_card_snapshot(snap_compare):

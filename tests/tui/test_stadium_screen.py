@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from footycards.seats import Table, parse_players
+from footycards.match import Match
+from footycards.narration import event_text
+from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.stadium import StadiumScreen
@@ -20,6 +22,11 @@ DEAL_4X4 = (
 )
 
 
+def told(match: Match) -> list[str]:
+    """The match's public log in words, as the feed shows it."""
+    return [event_text(match.spec, e, match.names()) for e in match.state.log]
+
+
 async def click_cell(pilot, row: int, col: int) -> None:
     """Click the middle of a table cell, as a mouse user would."""
     stands = pilot.app.screen.query_one(Stands)
@@ -32,7 +39,7 @@ async def click_cell(pilot, row: int, col: int) -> None:
 async def test_whole_2x2_game_by_keys(make_table):
     """Two people clear a 2×2 table with arrows and Enter; the end screen names the winner."""
     table = make_table("Ann,Bob", DEAL_2X2, 2, 2)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
@@ -48,14 +55,14 @@ async def test_whole_2x2_game_by_keys(make_table):
         await pilot.press("a")  # play again
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
-        assert app.screen.table is not table
-        assert not app.screen.table.state.is_over
+        assert app.screen.match is not table
+        assert not app.screen.match.state.is_over
 
 
 async def test_mouse_click_flips(make_table):
     """Clicking a face-down card flips it."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await click_cell(pilot, 2, 1)  # C2
@@ -67,7 +74,7 @@ async def test_yellow_interrupt_after_first_flip(make_table):
     """S4.6 in the UI: Bob is asked at Ann's turn start and after her first card; his YELLOW
     ends her turn and the card goes back face down."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter", "right", "enter")  # Ann: A1, A2 — no pair
@@ -86,13 +93,13 @@ async def test_yellow_interrupt_after_first_flip(make_table):
         assert view["turn"] == 1
         assert view["table"][4]["state"] == "down"
         assert view["areas"][1]["rewards"] == []
-        assert any("YELLOW" in line for line in view["log"])
+        assert any("YELLOW" in line for line in told(table))
 
 
 async def test_prompts_can_be_switched_off(make_table):
     """'Don't ask me again' passes every later window for that player."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter", "right", "enter")
@@ -108,7 +115,7 @@ async def test_prompts_can_be_switched_off(make_table):
 async def test_var_peek_behind_pass_device_screen(make_table):
     """S4.1: with two people at the keyboard the VAR look waits behind the pass screen."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await click_cell(pilot, 3, 2)  # Ann: D3 VAR
@@ -136,7 +143,7 @@ async def test_var_peek_behind_pass_device_screen(make_table):
 async def test_against_ai_at_instant_speed(make_table):
     """An AI seat moves by itself; the human only ever acts on their own turn."""
     table = make_table("Ann,ai:hard", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter", "right", "enter")  # A1, A2: no pair, AI moves
@@ -145,13 +152,13 @@ async def test_against_ai_at_instant_speed(make_table):
             if table.state.to_move == 0 or table.state.is_over:
                 break
         assert table.state.to_move == 0 or table.state.is_over
-        assert any(line.startswith("AI hard") for line in table.state.log)
+        assert any(line.startswith("AI hard") for line in told(table))
 
 
 async def test_quit_asks_first(make_table):
     """Leaving a game in progress asks; 'n' keeps playing."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("q")
@@ -168,7 +175,7 @@ async def test_quit_asks_first(make_table):
 async def test_illegal_action_changes_nothing(make_table):
     """Flipping a card that is already face up is refused with a message."""
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("enter")
@@ -181,8 +188,8 @@ async def test_illegal_action_changes_nothing(make_table):
 
 async def test_compact_layout_at_80x24():
     """At 80×24 the whole 10×10 table still fits, one line per row."""
-    table = Table.start("stadium", parse_players("Ann,Bob"), 3, {})
-    app = FootyApp(table=table, speed="instant")
+    table = Match.start("stadium", parse_players("Ann,Bob"), 3, {})
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         stands = app.screen.query_one(Stands)
@@ -197,7 +204,7 @@ async def test_help_and_rules_screens(make_table):
     from footycards.tui.screens.info import KeysScreen, RulesScreen
 
     table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
-    app = FootyApp(table=table, speed="instant")
+    app = FootyApp(match=table, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")

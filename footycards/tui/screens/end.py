@@ -9,7 +9,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...i18n import _
+from ...i18n import N_, _
+from ...match import Match
+from ...narration import result_lines
+from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
 
 
@@ -18,20 +21,21 @@ class EndScreen(ModalScreen[str]):
 
     DEFAULT_CSS = "EndScreen {" + DIALOG_CSS + "}"
     BINDINGS = [
-        Binding("a,enter", "choose('again')", _("Play again"), id="end.again"),
-        Binding("l,escape", "choose('launcher')", _("Launcher"), id="end.launcher"),
-        Binding("q", "choose('quit')", _("Quit"), id="end.quit"),
+        Binding("a,enter", "choose('again')", N_("Play again"), id="end.again"),
+        Binding("l,escape", "choose('launcher')", N_("Launcher"), id="end.launcher"),
+        Binding("q", "choose('quit')", N_("Quit"), id="end.quit"),
     ]
 
-    def __init__(self, table, headers: list[str], rows: list[list[str]]) -> None:
+    def __init__(self, match: Match, headers: list[str], rows: list[list[str]]) -> None:
         super().__init__()
-        self.table = table
+        translate_bindings(self)
+        self.match = match
         self.headers = headers
         self.rows = rows
 
     def compose(self) -> ComposeResult:
-        res = self.table.state.result()
-        names = [s.name for s in self.table.seats]
+        res = self.match.result()
+        names = self.match.names()
         winners = " & ".join(names[w] for w in res["winners"])
         t = RichTable(expand=True)
         t.add_column(_("Player"))
@@ -43,10 +47,8 @@ class EndScreen(ModalScreen[str]):
         with Vertical():
             yield Static(_("Final whistle! Winner: {w}").format(w=winners), classes="title")
             yield Static(t, classes="body")
-            if res.get("reason"):
-                yield Static(_("Game over: {why}").format(why=res["reason"]), classes="body")
-            if res.get("tiebreak"):
-                yield Static(_("Tie-break: {why}").format(why=res["tiebreak"]), classes="body")
+            for line in result_lines(self.match.spec, res, names):
+                yield Static(line, classes="body")
             yield Button(_("Play again (a)"), variant="success", id="again")
             yield Button(_("Back to the launcher (l)"), id="launcher")
             yield Button(_("Quit (q)"), variant="error", id="quit")

@@ -1,45 +1,58 @@
-"""Provides GameScreen: the habits every game screen shares.
+"""Provides GameScreen: the habits every game screen shares, as a front end of the match loop.
 
-Whose view is on screen (hot-seat privacy behind the pass-device screen), AI moves at a
-human pace, sending a human's notation to the engine with a clear message when it is
-illegal, asking before leaving a game in progress, and the end screen. A game screen
-subclasses it and implements `draw(view)` and, where the game asks people questions
-outside their own turn, `prompt(seat, view)`.
+The screen listens to its `Match` and keeps only drawing and input: whose view is on
+screen (hot-seat privacy behind the pass-device screen when several people share the
+keys), AI decisions in a worker off the event loop with the pace applied after, sending
+a person's notation with a clear message when it is refused, asking before leaving a
+game in progress, and the end screen. A game screen subclasses it and implements
+`draw(view)` and, where the game asks people questions outside their own turn,
+`prompt(seat, view)`.
 """
 
 from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
 
 from textual.screen import Screen
 
 from ...core import IllegalAction
 from ...i18n import _
-from ...seats import Table
+from ...match import Applied, Match
+from ...narration import event_text, refusal
+from ..translate import translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.pass_device import PassDeviceScreen
 from .end import EndScreen
 
 
 class GameScreen(Screen):
-    """A screen that plays one Table; subclasses draw views and offer the game's actions."""
+    """A screen that plays one Match; subclasses draw views and offer the game's actions.
 
-    def __init__(self, table: Table) -> None:
+    `local` are the human seats answered at this terminal: every human for hot-seat play
+    (the default), one seat for a player with a terminal of their own. The pass-device
+    screen is only needed when more than one person shares the keys.
+    """
+
+    def __init__(self, match: Match, local: set[int] | None = None) -> None:
         super().__init__()
-        self.table = table
+        translate_bindings(self)
+        self.match = match
+        self.local = set(match.humans) if local is None else set(local)
         self.viewer: int | None = None  # whose view is on screen (None: the public view)
         self.private_ok: int | None = None  # who confirmed the pass-device screen
-        self.busy = False  # a dialog is open or an AI move is scheduled
+        self.busy = False  # a dialog is open or an AI decision is on its way
         self.ended = False
-        self.moves = 0  # actions applied through this screen
+        self.moves = 0  # actions applied since this screen opened
+        self.unsubscribe: Callable[[], None] | None = None
 
     # -- hooks for each game -------------------------------------------------
 
     def draw(self, view: dict) -> None:
         """Render a view (the seat's own, or the public one)."""
         raise NotImplementedError
-
-    def has_private(self, view: dict) -> bool:
-        """Whether this seat's view shows something the other people must not see."""
-        return False
 
     def private_what(self, seat: int, view: dict) -> str:
         """What the pass-device screen says is due for that seat."""
@@ -52,17 +65,26 @@ class GameScreen(Screen):
         """Column headers and one row per seat for the end screen."""
         return [_("Score")], [[str(x)] for x in view["result"]["scores"]]
 
+    def after_action(self, applied: Applied) -> None:
+        """Called after every applied action (a person's or an AI's), before the redraw."""
+
     # -- the flow ---------------------------------------------------------------
 
-    @property
-    def state(self):
-        return self.table.state
-
     def seat_name(self, seat: int) -> str:
-        return self.table.seats[seat].name
+        return self.match.name(seat)
+
+    def describe(self, event: Any) -> str:
+        """A log entry of the game in words (the session's language)."""
+        return event_text(self.match.spec, event, self.match.names())
 
     def on_mount(self) -> None:
+        self.unsubscribe = self.match.subscribe(self.on_applied)
         self.advance()
+
+    def on_unmount(self) -> None:
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
 
     def on_resize(self, event) -> None:
         """Below 100 columns the screens switch to their narrow layout (80×24 works)."""
@@ -73,14 +95,23 @@ class GameScreen(Screen):
         if self.is_mounted and not self.busy:
             self.advance()
 
+    def on_applied(self, applied: Applied) -> None:
+        """The match applied an action (from this screen, an AI, or another front end)."""
+        self.moves += 1
+        self.after_action(applied)
+        self.advance()
+
+    def is_local(self, seat: int | None) -> bool:
+        """Whether `seat` is a person at this terminal."""
+        return seat is not None and seat in self.local
+
     def choose_viewer(self) -> int | None:
-        """The human at the keyboard: the one to move, or the only human, else nobody."""
-        seat = self.state.to_move
-        humans = self.table.humans
-        if seat is not None and not self.table.is_ai(seat):
+        """The person at the keyboard: the one to move, or the only local person, else nobody."""
+        seat = self.match.due
+        if self.is_local(seat):
             return seat
-        if len(humans) == 1:
-            return humans[0]
+        if len(self.local) == 1:
+            return next(iter(self.local))
         return None
 
     def render_view(self) -> dict:
@@ -89,80 +120,85 @@ class GameScreen(Screen):
         if viewer != self.viewer:
             self.private_ok = None
         self.viewer = viewer
-        st = self.state
-        view = st.view(viewer) if viewer is not None else st.public_view()
-        if self.needs_pass(viewer, view):
-            view = st.public_view()
+        match = self.match
+        if viewer is None or self.needs_pass(viewer):
+            view = match.public_view()
+        else:
+            view = match.view(viewer)
         self.draw(view)
         return view
 
-    def needs_pass(self, seat: int | None, view: dict) -> bool:
+    def needs_pass(self, seat: int | None) -> bool:
         """Private parts wait for the pass-device screen when several people share the keys."""
         return (
             seat is not None
-            and len(self.table.humans) > 1
+            and len(self.local) > 1
             and self.private_ok != seat
-            and self.has_private(view)
+            and self.match.has_private(seat)
         )
 
     def advance(self) -> None:
         """After any change: redraw, then ask whoever must act next."""
         self.render_view()
-        st = self.state
+        match = self.match
         if self.busy:
             return  # a dialog is open or an AI move is on its way; it will call back
-        if st.is_over:
+        if match.is_over:
             self.finish()
             return
-        seat = st.to_move
-        if self.table.is_ai(seat):
+        seat = match.due
+        if match.is_ai(seat):
             self.schedule_ai()
             return
-        own = st.view(seat)
-        if self.needs_pass(seat, own):
+        if not self.is_local(seat):
+            return  # a person at another terminal decides; their move reaches us as an event
+        assert seat is not None
+        own = match.view(seat)
+        if self.needs_pass(seat):
             self.ask_pass_device(seat, self.private_what(seat, own))
             return
         self.prompt(seat, own)
 
     def send(self, notation: str) -> bool:
-        """Apply a human's action; an illegal one is explained and changes nothing."""
+        """Apply a person's action; a refused one is explained and changes nothing."""
         try:
-            self.state.apply(notation)
+            self.match.apply(notation, seat=self.match.due)
         except IllegalAction as exc:
-            self.notify(str(exc), title=_("Not allowed"), severity="warning")
+            self.notify(refusal(exc), title=_("Not allowed"), severity="warning")
             self.app.bell()
             return False
-        self.moves += 1
-        self.after_action(notation)
-        self.advance()
         return True
 
-    def after_action(self, action) -> None:
-        """Called after every applied action (human or AI), before the redraw."""
-
     def can_act(self) -> bool:
-        """Whether a human at the keyboard may act now."""
-        st = self.state
-        return not (self.busy or st.is_over or self.table.is_ai(st.to_move))
+        """Whether a person at the keyboard may act now."""
+        match = self.match
+        return not (self.busy or match.is_over or not self.is_local(match.due))
+
+    # -- AI seats -------------------------------------------------------------------
 
     def schedule_ai(self) -> None:
+        """Let the AI seat due decide in a worker thread; its move is applied at the pace."""
         self.busy = True
-        delay = self.app.ai_delay() if hasattr(self.app, "ai_delay") else 0.0
-        if delay <= 0:
-            self.call_after_refresh(self.ai_step)
-        else:
-            self.set_timer(delay, self.ai_step)
+        self.run_worker(self.ai_turn(len(self.match.actions)), group="ai", exclusive=True)
 
-    def ai_step(self) -> None:
-        self.busy = False
-        if not self.is_current or self.state.is_over or not self.table.is_ai(self.state.to_move):
-            if self.is_current and not self.state.is_over:
-                self.advance()
-            return
-        action = self.table.play_ai()
-        self.moves += 1
-        self.after_action(action)
-        self.advance()
+    async def ai_turn(self, number: int) -> None:
+        started = time.monotonic()
+        match = self.match
+        try:
+            action = await asyncio.to_thread(match.decide)
+            delay = getattr(self.app, "ai_delay", lambda: 0.0)()
+            wait = delay - (time.monotonic() - started)
+            if wait > 0:
+                await asyncio.sleep(wait)
+        finally:
+            self.busy = False
+        if len(match.actions) != number or match.is_over:
+            return  # something else moved meanwhile: nothing to apply
+        if not self.is_current:
+            return  # a help screen is open: the decision is made again on return
+        match.apply(action)
+
+    # -- dialogs ------------------------------------------------------------------
 
     def ask(self, screen, then) -> None:
         """Open a dialog; `then(answer)` runs when it closes and the flow goes on."""
@@ -200,13 +236,14 @@ class GameScreen(Screen):
         if self.ended:
             return
         self.ended = True
-        view = self.state.public_view()
+        view = self.match.public_view()
         headers, rows = self.end_table(view)
-        self.app.push_screen(EndScreen(self.table, headers, rows), self.after_end)
+        self.app.push_screen(EndScreen(self.match, headers, rows), self.after_end)
 
     def after_end(self, answer: str | None) -> None:
         if answer == "again":
-            self.app.switch_screen(type(self)(self.table.restart()))
+            match = self.match.restart()
+            self.app.switch_screen(self.match.spec.screen_factory()(match))
         elif answer == "quit":
             self.app.exit()
         else:
@@ -218,7 +255,7 @@ class GameScreen(Screen):
             self.app.show_launcher()
 
     def action_leave(self) -> None:
-        if self.state.is_over:
+        if self.match.is_over:
             self.leave()
             return
 

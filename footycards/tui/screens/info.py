@@ -9,8 +9,9 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown, Static
 
-from ...i18n import _
+from ...i18n import N_, _
 from ...rulesdoc import rules_markdown
+from ..translate import translate_bindings
 
 INFO_CSS = """
     align: center middle;
@@ -29,10 +30,11 @@ class RulesScreen(ModalScreen[None]):
     """The rules of a game, house rulings included; Esc or q closes."""
 
     DEFAULT_CSS = "RulesScreen {" + INFO_CSS + "}"
-    BINDINGS = [Binding("escape,q,f1", "close", _("Close"), id="rules.close")]
+    BINDINGS = [Binding("escape,q,f1", "close", N_("Close"), id="rules.close")]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
@@ -48,10 +50,11 @@ class KeysScreen(ModalScreen[None]):
     """Lists the key bindings of the screen underneath."""
 
     DEFAULT_CSS = "KeysScreen {" + INFO_CSS + "}"
-    BINDINGS = [Binding("escape,q,question_mark", "close", _("Close"), id="keys.close")]
+    BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"), id="keys.close")]
 
     def __init__(self, bindings: list[tuple[str, str]]) -> None:
         super().__init__()
+        translate_bindings(self)
         self.bindings_list = bindings
 
     def compose(self) -> ComposeResult:

@@ -1,100 +1,54 @@
-"""Provides LauncherScreen: pick a game, set up the seats and options, and kick off."""
+"""Provides LauncherScreen: pick a game, set up the seats and options, and kick off.
+
+Everything it offers comes from the game registry: the games, their player range and
+their options (a widget per declared option). Everything is checked before anyone is
+asked a set-up question.
+"""
 
 from __future__ import annotations
 
-import datetime as dt
 import random
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from ...core import GAMES, DeckError, OptionError
-from ...i18n import _
-from ...seats import SeatSpec, Table, ai_label
-from ..widgets.dialogs import DIALOG_CSS
+from ...core import DeckError, OptionError
+from ...i18n import N_, _
+from ...match import Match
+from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from ...seats import SeatSpec, ai_label
+from ..translate import translate_bindings
 
-MAX_SEATS = 6
+MAX_SEATS = max(spec.max_players for spec in REGISTRY)
 KINDS = [
-    (_("Human"), "human"),
-    (_("AI easy"), "easy"),
-    (_("AI normal"), "normal"),
-    (_("AI hard"), "hard"),
-    (_("AI random"), "random"),
+    (N_("Human"), "human"),
+    (N_("AI easy"), "easy"),
+    (N_("AI normal"), "normal"),
+    (N_("AI hard"), "hard"),
+    (N_("AI random"), "random"),
 ]
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eva", "Filip"]
-STADIUM_DATE = "stadium"
-QUARTETT_MODES = [
-    (_("Fußball — top trumps, 2–6 players"), "fussball"),
-    (_("Abwehr-Angriff — top trumps on Abwehr and Angriff"), "abwehr-angriff"),
-    (_("Quartett — collect quartets (2–6 players)"), "quartett"),
+SPEEDS = [
+    (N_("instant"), "instant"),
+    (N_("fast"), "fast"),
+    (N_("normal"), "normal"),
+    (N_("slow"), "slow"),
 ]
 
 
-class StadiumDateScreen(ModalScreen[dict[int, str] | None]):
-    """S2.2: each human says when they last watched football at a stadium."""
-
-    DEFAULT_CSS = "StadiumDateScreen {" + DIALOG_CSS + "} StadiumDateScreen Input { width: 100%; }"
-    BINDINGS = [Binding("escape", "cancel", _("Cancel"), id="date.cancel")]
-
-    def __init__(self, humans: list[tuple[int, str]]) -> None:
-        super().__init__()
-        self.humans = humans
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(_("Who was most recently at a stadium?"), classes="title")
-            yield Static(
-                _(
-                    "Date of your last match at a stadium (YYYY-MM-DD); leave empty "
-                    "if never. The most recent starts; ties are drawn at random."
-                ),
-                classes="body",
-            )
-            for seat, name in self.humans:
-                yield Label(name)
-                yield Input(placeholder="2026-05-17", id=f"date-{seat}")
-            yield Button(_("Decide"), variant="primary", id="decide")
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.decide()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        self.decide()
-
-    def decide(self) -> None:
-        answers: dict[int, str] = {}
-        for seat, name in self.humans:
-            text = self.query_one(f"#date-{seat}", Input).value.strip()
-            if text:
-                try:
-                    dt.date.fromisoformat(text)
-                except ValueError:
-                    self.notify(
-                        _("{name}: '{text}' is not a date like 2026-05-17").format(
-                            name=name, text=text
-                        ),
-                        severity="error",
-                    )
-                    return
-            answers[seat] = text
-        self.dismiss(answers)
-
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+def widget_id(spec: GameSpec, opt: OptionSpec) -> str:
+    return f"opt-{spec.id}-{opt.name}"
 
 
-def most_recent_at_stadium(answers: dict[int, str], seats: int, rng: random.Random) -> int:
-    """S2.2: the most recent date starts; ties, nobody dated, and AI seats drawn at random."""
-    dated = {s: d for s, d in answers.items() if d}
-    if not dated:
-        return rng.randrange(seats)
-    best = max(dated.values())
-    return rng.choice(sorted(s for s, d in dated.items() if d == best))
+def seat_choices(opt: OptionSpec, players: int) -> list[tuple[str, str]]:
+    """The choices of a seat option: its words (random, …), then each seat."""
+    words = [(_(label), value) for value, label in opt.choices]
+    return words + [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(players)]
 
 
 class LauncherScreen(Screen):
@@ -102,18 +56,20 @@ class LauncherScreen(Screen):
 
     CSS_PATH = "launcher.tcss"
     BINDINGS = [
-        Binding("ctrl+s", "start", _("Start"), id="launcher.start"),
-        Binding("f1", "rules", _("Rules"), id="launcher.rules"),
-        Binding("f2", "app.show_keys", _("Keys"), id="launcher.keys"),
-        Binding("ctrl+q", "app.quit", _("Quit"), id="launcher.quit"),
+        Binding("ctrl+s", "start", N_("Start"), id="launcher.start"),
+        Binding("f1", "rules", N_("Rules"), id="launcher.rules"),
+        Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
+        Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
-        from ..app import PLAYABLE
+        translate_bindings(self)
+        self.game_id = REGISTRY.ids()[0]
 
-        self.games = {gid: GAMES[gid] for gid in PLAYABLE if gid in GAMES}
-        self.game_id = next(iter(self.games))
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.game_id)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -122,8 +78,8 @@ class LauncherScreen(Screen):
                 yield Static(_("Games"), classes="heading")
                 yield OptionList(
                     *[
-                        Option(f"[b]{g.NAME}[/b]\n[dim]{_(g.DESCRIPTION)}[/dim]", id=gid)
-                        for gid, g in self.games.items()
+                        Option(f"[b]{g.name}[/b]\n[dim]{_(g.description)}[/dim]", id=g.id)
+                        for g in REGISTRY
                     ],
                     id="gamelist",
                 )
@@ -141,43 +97,22 @@ class LauncherScreen(Screen):
                         yield Label(f"P{i + 1}", classes="seatno")
                         yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=16)
                         yield Select(
-                            KINDS,
+                            [(_(label), value) for label, value in KINDS],
                             value="human" if i == 0 else "normal",
                             allow_blank=False,
                             id=f"kind-{i}",
                         )
-                with Vertical(id="opts-stadium", classes="opts"):
-                    yield Static(_("Table (rows × cards per row)"), classes="heading")
-                    with Horizontal(classes="row"):
-                        yield Input("10", id="rows", type="integer", max_length=2)
-                        yield Label("×", classes="times")
-                        yield Input("10", id="cols", type="integer", max_length=2)
-                    yield Static(_("Who starts"), classes="heading")
-                    yield Select(
-                        self.first_options(2), value=STADIUM_DATE, allow_blank=False, id="first"
-                    )
-                with Vertical(id="opts-quartett", classes="opts"):
-                    yield Static(_("Game"), classes="heading")
-                    yield Select(QUARTETT_MODES, value="fussball", allow_blank=False, id="mode")
-                    yield Static(
-                        _(
-                            "Deck files (empty: the default deck; several, separated "
-                            "by commas, combine decks: Fan-Freundschaft)"
-                        ),
-                        classes="heading",
-                    )
-                    yield Input("", id="decks", placeholder="assets/decks/quartett.toml")
-                    yield Static(_("Round limit (empty: none)"), classes="heading")
-                    yield Input("", id="round_limit", type="integer", max_length=4)
+                yield Static(_("Options"), classes="heading")
+                for spec in REGISTRY:
+                    with Vertical(id=f"opts-{spec.id}", classes="opts"):
+                        for opt in spec.options_for("launcher"):
+                            with Horizontal(classes="option", id=f"row-{widget_id(spec, opt)}"):
+                                yield Label(_(opt.label), classes="optlabel")
+                                yield self.option_widget(spec, opt)
                 yield Static(_("AI speed and theme"), classes="heading")
                 with Horizontal(classes="row"):
                     yield Select(
-                        [
-                            (_("instant"), "instant"),
-                            (_("fast"), "fast"),
-                            (_("normal"), "normal"),
-                            (_("slow"), "slow"),
-                        ],
+                        [(_(label), value) for label, value in SPEEDS],
                         value=self.app.speed,
                         allow_blank=False,
                         id="speed",
@@ -191,30 +126,70 @@ class LauncherScreen(Screen):
                 yield Button(_("Start (Ctrl+S)"), variant="success", id="start")
         yield Footer()
 
+    def option_widget(self, spec: GameSpec, opt: OptionSpec) -> Input | Select:
+        """The widget of one declared option, showing its default."""
+        wid = widget_id(spec, opt)
+        start = opt.launcher_default if opt.launcher_default is not None else opt.default
+        if opt.kind == "choice":
+            return Select(
+                [(_(label), value) for value, label in opt.choices],
+                value=start,
+                allow_blank=False,
+                id=wid,
+            )
+        if opt.kind == "seat":
+            choices = seat_choices(opt, spec.min_players)
+            return Select(choices, value=start or choices[0][1], allow_blank=False, id=wid)
+        if opt.kind == "int":
+            return Input("" if start is None else str(start), id=wid, type="integer")
+        placeholder = _("empty: the game's own deck; several separated by commas")
+        return Input("", id=wid, placeholder=placeholder)
+
     def on_mount(self) -> None:
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
-        self.refresh_seats()
         self.pick_game(self.game_id)
         self.query_one("#gamelist", OptionList).highlighted = 0
         self.query_one("#gamelist", OptionList).focus()
 
-    @staticmethod
-    def first_options(n: int) -> list[tuple[str, str]]:
-        """S2.2: choose a seat, draw at random, or ask who was last at a stadium."""
-        opts = [(_("Most recently at a stadium?"), STADIUM_DATE), (_("Random"), "random")]
-        return opts + [(_("P{n} starts").format(n=i + 1), str(i)) for i in range(n)]
+    def seat_count(self) -> int:
+        value = self.query_one("#seatcount", Select).value
+        return value if isinstance(value, int) else 2
+
+    def refresh_seat_count(self) -> None:
+        """Offer the game's player range, keeping the count chosen where it fits."""
+        spec = self.spec
+        count = self.query_one("#seatcount", Select)
+        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
+        with self.prevent(Select.Changed):
+            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
+            count.value = n
+        self.refresh_seats()
 
     def refresh_seats(self) -> None:
-        n = self.query_one("#seatcount", Select).value
+        """Show the seats in use and the options of the game's chosen mode."""
+        spec = self.spec
+        n = self.seat_count()
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
-        first = self.query_one("#first", Select)
-        old = first.value
-        opts = self.first_options(n)
-        first.set_options(opts)
-        values = [v for _label, v in opts]
-        first.value = old if old in values else STADIUM_DATE
+        mode = self.mode()
+        for opt in spec.options_for("launcher"):
+            self.query_one(f"#row-{widget_id(spec, opt)}").display = opt.applies(mode)
+            if opt.kind == "seat":
+                select = self.query_one(f"#{widget_id(spec, opt)}", Select)
+                old = select.value
+                choices = seat_choices(opt, n)
+                values = [v for _label, v in choices]
+                with self.prevent(Select.Changed):
+                    select.set_options(choices)
+                    select.value = old if old in values else opt.launcher_default or values[0]
+
+    def mode(self) -> str | None:
+        spec = self.spec
+        if spec.mode_option is None:
+            return None
+        value = self.query_one(f"#{widget_id(spec, spec.option(spec.mode_option))}", Select).value
+        return value if isinstance(value, str) else None
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "seatcount":
@@ -223,19 +198,26 @@ class LauncherScreen(Screen):
             self.app.speed = event.value
         elif event.select.id == "theme":
             self.app.theme = event.value
+        elif event.select.id and event.select.id.startswith(f"opt-{self.game_id}-"):
+            spec = self.spec
+            if spec.mode_option and event.select.id == f"opt-{spec.id}-{spec.mode_option}":
+                self.refresh_seats()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.pick_game(event.option.id)
+        if event.option.id:
+            self.pick_game(event.option.id)
         self.query_one("#seatcount", Select).focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.pick_game(event.option.id)
+        if event.option.id:
+            self.pick_game(event.option.id)
 
     def pick_game(self, game_id: str) -> None:
         """Show the options of the highlighted game only."""
         self.game_id = game_id
-        for gid in self.games:
-            self.query_one(f"#opts-{gid}").display = gid == game_id
+        for spec in REGISTRY:
+            self.query_one(f"#opts-{spec.id}").display = spec.id == game_id
+        self.refresh_seat_count()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -246,75 +228,47 @@ class LauncherScreen(Screen):
         self.app.action_rules(self.game_id)
 
     def seats(self) -> list[SeatSpec]:
-        n = self.query_one("#seatcount", Select).value
         seats = []
         counts: dict[str, int] = {}
-        for i in range(n):
+        for i in range(self.seat_count()):
             kind = self.query_one(f"#kind-{i}", Select).value
             name = self.query_one(f"#name-{i}", Input).value.strip() or f"P{i + 1}"
-            if kind == "human":
+            if kind == "human" or not isinstance(kind, str):
                 seats.append(SeatSpec(name))
             else:
                 counts[kind] = counts.get(kind, 0) + 1
                 seats.append(SeatSpec(ai_label(kind, counts[kind]), kind))
         return seats
 
-    def options(self) -> dict | None:
-        if self.game_id == "quartett":
-            opts: dict = {"mode": self.query_one("#mode", Select).value}
-            decks = [d.strip() for d in self.query_one("#decks", Input).value.split(",")]
-            decks = [d for d in decks if d]
-            if len(decks) == 1:
-                opts["deck"] = decks[0]
-            elif decks:
-                opts["decks"] = decks
-            limit = self.query_one("#round_limit", Input).value.strip()
-            if limit:
-                if not limit.isdigit() or int(limit) < 1:
-                    self.notify(
-                        _("The round limit must be a whole number of at least 1."), severity="error"
-                    )
-                    return None
-                opts["round_limit"] = int(limit)
-            return opts
-        try:
-            rows = int(self.query_one("#rows", Input).value)
-            cols = int(self.query_one("#cols", Input).value)
-        except ValueError:
-            self.notify(_("Rows and cards per row must be whole numbers."), severity="error")
-            return None
-        return {"rows": rows, "cols": cols}
+    def given(self) -> dict[str, Any]:
+        """The raw option values in the widgets of the chosen game."""
+        spec = self.spec
+        values: dict[str, Any] = {}
+        mode = self.mode()
+        for opt in spec.options_for("launcher"):
+            if not opt.applies(mode):
+                continue
+            widget = self.query_one(f"#{widget_id(spec, opt)}")
+            value = widget.value if isinstance(widget, Input | Select) else None
+            if opt.kind == "files" and isinstance(value, str):
+                value = [part for part in value.split(",") if part.strip()]
+            values[opt.name] = value
+        return values
 
     def action_start(self) -> None:
+        from ..app import PendingGame
+
         seats = self.seats()
-        opts = self.options()
-        if opts is None:
-            return
-        rng = random.Random()
-        if self.game_id != "stadium":
-            self.kick_off(seats, opts, None)
-            return
-        first = self.query_one("#first", Select).value
-        if first == STADIUM_DATE:
-            humans = [(i, s.name) for i, s in enumerate(seats) if s.is_human]
-            if not humans:
-                self.kick_off(seats, opts, rng.randrange(len(seats)))
-                return
-
-            def done(answers: dict[int, str] | None) -> None:
-                if answers is not None:
-                    self.kick_off(seats, opts, most_recent_at_stadium(answers, len(seats), rng))
-
-            self.app.push_screen(StadiumDateScreen(humans), done)
-            return
-        self.kick_off(seats, opts, rng.randrange(len(seats)) if first == "random" else int(first))
-
-    def kick_off(self, seats: list[SeatSpec], opts: dict, first: int | None) -> None:
-        if first is not None:
-            opts = dict(opts, first=first)
+        spec = self.spec
         try:
-            table = Table.start(self.game_id, seats, random.SystemRandom().getrandbits(31), opts)
+            opts = spec.convert(self.given(), len(seats), "launcher")
+        except OptionValueError as exc:
+            self.notify(str(exc), title=_("Cannot start"), severity="error")
+            return
+        seed = random.SystemRandom().getrandbits(31)
+        try:
+            Match.start(spec.id, seats, seed, opts)  # check everything before asking anyone
         except (OptionError, DeckError, ValueError) as exc:
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
-        self.app.open_game(table)
+        self.app.start_game(PendingGame(spec.id, seats, seed, opts))

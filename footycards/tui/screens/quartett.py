@@ -19,8 +19,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Header, Static
 
 from ...core import get_game
-from ...i18n import _
-from ...seats import Table
+from ...i18n import N_, _
+from ...match import Match
 from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
@@ -82,22 +82,22 @@ class QuartettScreen(GameScreen):
     CSS_PATH = "quartett.tcss"
 
     BINDINGS = [
-        Binding("up,k", "cursor(-1)", _("Category"), id="quartett.up", key_display="↑↓"),
-        Binding("down,j", "cursor(1)", _("Down"), id="quartett.down", show=False),
-        Binding("enter,space", "act", _("Call / ask"), id="quartett.act"),
-        Binding("a", "ask", _("Ask"), id="quartett.ask"),
-        Binding("question_mark", "app.show_keys", _("Keys"), id="quartett.keys", key_display="?"),
-        Binding("f1", "app.rules('quartett')", _("Rules"), id="quartett.rules"),
-        Binding("q,escape", "leave", _("Leave"), id="quartett.quit"),
+        Binding("up,k", "cursor(-1)", N_("Category"), id="quartett.up", key_display="↑↓"),
+        Binding("down,j", "cursor(1)", N_("Down"), id="quartett.down", show=False),
+        Binding("enter,space", "act", N_("Call / ask"), id="quartett.act"),
+        Binding("a", "ask", N_("Ask"), id="quartett.ask"),
+        Binding("question_mark", "app.show_keys", N_("Keys"), id="quartett.keys", key_display="?"),
+        Binding("f1", "app.rules('quartett')", N_("Rules"), id="quartett.rules"),
+        Binding("q,escape", "leave", N_("Leave"), id="quartett.quit"),
     ]
 
-    def __init__(self, table: Table) -> None:
-        super().__init__(table)
+    def __init__(self, match: Match, local: set[int] | None = None) -> None:
+        super().__init__(match, local)
         self.cursor = 0
         self.drawn_hand: list[str] | None = None  # the card ids of the hand on screen
-        opts = {k: v for k, v in table.options.items() if k in ("deck", "decks", "mode")}
+        opts = {k: v for k, v in match.options.items() if k in ("deck", "decks", "mode")}
         self.catalog = {c["id"]: c for c in get_game("quartett").catalog(opts)}
-        self.mode = table.state.public_view()["mode"]
+        self.mode = match.public_view()["mode"]
 
     # -- layout ---------------------------------------------------------------
 
@@ -134,9 +134,6 @@ class QuartettScreen(GameScreen):
 
     # -- GameScreen hooks -------------------------------------------------------
 
-    def has_private(self, view: dict) -> bool:
-        return view["top_card"] is not None or view["hand"] is not None
-
     def private_what(self, seat: int, view: dict) -> str:
         if self.mode == "quartett":
             return _("{name}: your hand, and your turn to ask").format(name=self.seat_name(seat))
@@ -151,8 +148,8 @@ class QuartettScreen(GameScreen):
         return tuple(view["categories"])
 
     def draw(self, view: dict) -> None:
-        self.query_one(SeatList).show(view, self.table.seats)
-        self.query_one(MatchFeed).sync(view["log"])
+        self.query_one(SeatList).show(view, self.match.seats)
+        self.query_one(MatchFeed).sync(view["log"], self.describe)
         self.draw_mine(view)
         self.draw_round(view)
         self.sub_title = self.turn_text(view)
@@ -172,7 +169,7 @@ class QuartettScreen(GameScreen):
         if view["is_over"]:
             return _("The game is over.")
         seat = view["to_move"]
-        if self.table.is_ai(seat):
+        if self.match.is_ai(seat):
             return _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
         if self.mode == "quartett":
             return _("{name}: press a (or Enter) to ask a player for a card.").format(
@@ -342,11 +339,10 @@ class QuartettScreen(GameScreen):
         """The view of the human at the keyboard, once they may see it; else None."""
         if not self.can_act():
             return None
-        seat = self.state.to_move
-        view = self.state.view(seat)
-        if self.needs_pass(seat, view):
+        seat = self.match.due
+        if seat is None or self.needs_pass(seat):
             return None
-        return view
+        return self.match.view(seat)
 
     def action_cursor(self, step: int) -> None:
         view = self.mine_view()
@@ -395,13 +391,13 @@ class QuartettScreen(GameScreen):
         """Q4.2/Q4.3: pick a player, then one of the cards you may ask them for."""
         if self.mode != "quartett" or self.mine_view() is None:
             return
-        asks = self.state.legal_actions()
+        asks = self.match.legal_actions()
         targets = sorted({a.seat for a in asks})
         choices = [
             (
                 str(s),
                 _("{name} ({n} cards)").format(
-                    name=self.seat_name(s), n=self.state.public_view()["seats"][s]["cards"]
+                    name=self.seat_name(s), n=self.match.public_view()["seats"][s]["cards"]
                 ),
             )
             for s in targets
@@ -429,3 +425,8 @@ class QuartettScreen(GameScreen):
             picked_player(str(targets[0]))
             return
         self.ask(ChoiceScreen(_("Ask whom?"), choices), picked_player)
+
+
+def quartett_screen(match: Match, local: set[int] | None = None) -> QuartettScreen:
+    """The screen of a Bundesliga Quartett match."""
+    return QuartettScreen(match, local)

@@ -1,7 +1,7 @@
 """Provides StadiumScreen: playing Stadium in the terminal (hot-seat, against AI, or both).
 
-The screen keeps no game state of its own: it renders `view(seat)` of the Table's state
-and sends notation back with `apply`. Between actions it decides whom to ask (a human
+The screen keeps no game state of its own: it renders `view(seat)` of its Match and sends
+notation back through the match loop. Between actions it decides whom to ask (a human
 at the keyboard, an AI agent at a human pace, a response prompt, a pass-device screen).
 """
 
@@ -14,9 +14,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, Static
 
-from ...i18n import _
 from ...core.stadium import REWARD_NAMES, pos_label
-from ...seats import Table
+from ...i18n import N_, _
+from ...match import Applied, Match
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.stands import Stands
@@ -89,17 +89,17 @@ class StadiumScreen(GameScreen):
     CSS_PATH = "stadium.tcss"
 
     BINDINGS = [
-        Binding("v", "var", _("VAR"), id="stadium.var"),
-        Binding("g", "match", _("Match"), id="stadium.match"),
-        Binding("y", "yellow", _("Yellow"), id="stadium.yellow"),
-        Binding("r", "red", _("Red"), id="stadium.red"),
-        Binding("question_mark", "app.show_keys", _("Keys"), id="stadium.keys", key_display="?"),
-        Binding("f1", "app.rules('stadium')", _("Rules"), id="stadium.rules"),
-        Binding("q,escape", "leave", _("Leave"), id="stadium.quit"),
+        Binding("v", "var", N_("VAR"), id="stadium.var"),
+        Binding("g", "match", N_("Match"), id="stadium.match"),
+        Binding("y", "yellow", N_("Yellow"), id="stadium.yellow"),
+        Binding("r", "red", N_("Red"), id="stadium.red"),
+        Binding("question_mark", "app.show_keys", N_("Keys"), id="stadium.keys", key_display="?"),
+        Binding("f1", "app.rules('stadium')", N_("Rules"), id="stadium.rules"),
+        Binding("q,escape", "leave", N_("Leave"), id="stadium.quit"),
     ]
 
-    def __init__(self, table: Table) -> None:
-        super().__init__(table)
+    def __init__(self, match: Match, local: set[int] | None = None) -> None:
+        super().__init__(match, local)
         self.var_picks: list[tuple[int, int]] = []
         self.var_mode = False
         self.prompts_off: set[int] = set()
@@ -110,7 +110,7 @@ class StadiumScreen(GameScreen):
         yield Header(show_clock=False)
         with Horizontal(id="pitchside"):
             with Vertical(id="board"):
-                yield Stands(self.table.state.public_view(), id="stands")
+                yield Stands(self.match.public_view(), id="stands")
                 yield Static(id="status")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
@@ -125,17 +125,14 @@ class StadiumScreen(GameScreen):
 
     # -- GameScreen hooks -------------------------------------------------------
 
-    def has_private(self, view: dict) -> bool:
-        return bool(view["peeked"])  # S4.1: a VAR look
-
     def private_what(self, seat: int, view: dict) -> str:
         return _("{name}: your VAR look at two cards").format(name=self.seat_name(seat))
 
     def draw(self, view: dict) -> None:
         self.query_one(Stands).show(view, self.recent_cards(view))
-        self.query_one(Scoreboard).show(view, self.table.seats)
+        self.query_one(Scoreboard).show(view, self.match.seats)
         self.query_one(MatchPanel).show(view)
-        self.query_one(MatchFeed).sync(view["log"])
+        self.query_one(MatchFeed).sync(view["log"], self.describe)
         self.sub_title = self.turn_text(view)
         self.update_status(view)
 
@@ -145,9 +142,9 @@ class StadiumScreen(GameScreen):
         elif view["phase"] == "steal":
             self.ask_steal(seat, view)
 
-    def after_action(self, action) -> None:
-        m = self.state.public_view()["match"]
-        if str(action).startswith("match") and self.table.is_ai(m["challenger"]):
+    def after_action(self, applied: Applied) -> None:
+        m = self.match.public_view()["match"]
+        if applied.action.startswith("match") and self.match.is_ai(m["challenger"]):
             rolls = ", ".join(f"{a}:{b}" for a, b in m["rolls"])
             self.notify(_("PLAY GAME: {rolls}").format(rolls=rolls), title=_("Match"))
 
@@ -202,10 +199,10 @@ class StadiumScreen(GameScreen):
             here = _("{pos}: {name} {stars}").format(
                 pos=pos, name=cell["name"], stars="★" * cell["stars"]
             )
-        seat = self.state.to_move
+        seat = self.match.due
         if view["is_over"]:
             doing = _("The game is over.")
-        elif self.table.is_ai(seat):
+        elif self.match.is_ai(seat):
             doing = _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
         elif self.var_mode:
             doing = _("VAR: pick two face-down cards ({n}/2), Esc cancels").format(
@@ -226,7 +223,7 @@ class StadiumScreen(GameScreen):
         if self.var_mode:
             self.pick_var(message.row, message.col)
             return
-        if self.state.phase not in ("turn", "second"):
+        if self.match.public_view()["phase"] not in ("turn", "second"):
             return
         self.send(f"flip {pos_label(message.row, message.col)}")
 
@@ -310,7 +307,7 @@ class StadiumScreen(GameScreen):
 
     def held(self, seat: int) -> list[str]:
         """The reward cards a seat holds (public, S4)."""
-        return self.state.public_view()["areas"][seat]["rewards"]
+        return self.match.public_view()["areas"][seat]["rewards"]
 
     def action_var(self) -> None:
         if not self.can_act():
@@ -321,11 +318,11 @@ class StadiumScreen(GameScreen):
             self.query_one(Stands).marks.clear()
             self.render_view()
             return
-        st = self.state
-        if "VAR" not in self.held(st.to_move):
+        view = self.match.public_view()
+        if "VAR" not in self.held(self.match.due):
             self.notify(_("You hold no VAR card."), severity="warning")
             return
-        if st.phase != "turn" or st.view(st.to_move)["var_used"]:
+        if view["phase"] != "turn" or view["var_used"]:
             self.notify(_("VAR is used before the first card of your turn."), severity="warning")
             return
         self.var_mode = True
@@ -351,7 +348,7 @@ class StadiumScreen(GameScreen):
     def action_match(self) -> None:
         if not self.can_act():
             return
-        targets = [a for a in self.state.legal_actions() if a.kind == "match"]
+        targets = [a for a in self.match.legal_actions() if a.kind == "match"]
         if not targets:
             self.notify(
                 _(
@@ -367,9 +364,10 @@ class StadiumScreen(GameScreen):
         self.choose(_("PLAY GAME: who do you challenge?"), choices)
 
     def action_yellow(self) -> None:
-        if not self.can_act() or self.state.phase not in ("turn", "second"):
+        view = self.match.public_view()
+        if not self.can_act() or view["phase"] not in ("turn", "second"):
             return
-        seat = self.state.to_move
+        seat = self.match.due
         if "YELLOW" not in self.held(seat):
             self.notify(_("You hold no YELLOW card."), severity="warning")
             return
@@ -378,15 +376,15 @@ class StadiumScreen(GameScreen):
                 f"yellow P{s + 1}",
                 _("YELLOW to {name} (cancels their next turn)").format(name=self.seat_name(s)),
             )
-            for s in range(self.state.players)
+            for s in range(view["players"])
             if s != seat
         ]
         self.choose(_("Show YELLOW to whom?"), choices)
 
     def action_red(self) -> None:
-        if not self.can_act() or self.state.phase not in ("turn", "second"):
+        if not self.can_act() or self.match.public_view()["phase"] not in ("turn", "second"):
             return
-        if "RED" not in self.held(self.state.to_move):
+        if "RED" not in self.held(self.match.due):
             self.notify(_("You hold no RED card."), severity="warning")
             return
 

@@ -9,7 +9,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...i18n import _
+from ...i18n import N_, _
+from ..translate import translate_bindings
 
 DIALOG_CSS = """
     align: center middle;
@@ -33,12 +34,13 @@ class ConfirmScreen(ModalScreen[bool]):
 
     DEFAULT_CSS = "ConfirmScreen {" + DIALOG_CSS + "}"
     BINDINGS = [
-        Binding("y", "answer(True)", _("Yes"), id="confirm.yes"),
-        Binding("n,escape", "answer(False)", _("No"), id="confirm.no"),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n,escape", "answer(False)", N_("No"), id="confirm.no"),
     ]
 
     def __init__(self, question: str, yes: str | None = None, no: str | None = None) -> None:
         super().__init__()
+        translate_bindings(self)
         self.question = question
         self.yes = yes or _("Yes")
         self.no = no or _("No")
@@ -69,7 +71,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         + DIALOG_CSS
         + "} ChoiceScreen OptionList { height: auto; max-height: 20; margin-bottom: 1; }"
     )
-    BINDINGS = [Binding("escape", "cancel", _("Cancel"), id="choice.cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("Cancel"), id="choice.cancel")]
 
     def __init__(
         self,
@@ -79,6 +81,7 @@ class ChoiceScreen(ModalScreen[str | None]):
         cancellable: bool = True,
     ) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.body = body
         self.choices = choices  # (value, label)

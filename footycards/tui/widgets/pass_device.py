@@ -8,7 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from ...i18n import _
+from ...i18n import N_, _
+from ..translate import translate_bindings
 
 
 class PassDeviceScreen(ModalScreen[bool]):
@@ -32,11 +33,12 @@ class PassDeviceScreen(ModalScreen[bool]):
     """
 
     BINDINGS = [
-        Binding("enter", "confirm", _("Show me"), id="pass.confirm"),
+        Binding("enter", "confirm", N_("Show me"), id="pass.confirm"),
     ]
 
     def __init__(self, name: str, what: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.player_name = name
         self.what = what
 

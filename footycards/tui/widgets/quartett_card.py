@@ -16,10 +16,10 @@ from textual.events import Click
 from textual.message import Message
 from textual.widget import Widget
 
-from ...i18n import _
 from ...core.quartett import CATEGORIES as CATEGORY_ORDER
 from ...core.quartett import CATEGORY_LABELS as LABELS
 from ...core.quartett import format_value as show_value
+from ...i18n import _
 
 HEAD_LINES = 4  # border + code/club + name + position, before the first category row
 

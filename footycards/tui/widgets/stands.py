@@ -14,7 +14,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...i18n import _
+from ...i18n import N_, _
+from ..translate import translate_bindings
 
 REWARD_LOOK = {
     "YELLOW": ("YEL", Style(color="black", bgcolor="yellow", bold=True)),
@@ -56,11 +57,11 @@ class Stands(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move(1, 0)", _("Move"), id="stands.up", key_display="←↑↓→"),
-        Binding("down,j", "move(-1, 0)", _("Down"), id="stands.down", show=False),
-        Binding("left,h", "move(0, -1)", _("Left"), id="stands.left", show=False),
-        Binding("right,l", "move(0, 1)", _("Right"), id="stands.right", show=False),
-        Binding("enter,space", "pick", _("Flip"), id="stands.flip"),
+        Binding("up,k", "move(1, 0)", N_("Move"), id="stands.up", key_display="←↑↓→"),
+        Binding("down,j", "move(-1, 0)", N_("Down"), id="stands.down", show=False),
+        Binding("left,h", "move(0, -1)", N_("Left"), id="stands.left", show=False),
+        Binding("right,l", "move(0, 1)", N_("Right"), id="stands.right", show=False),
+        Binding("enter,space", "pick", N_("Flip"), id="stands.flip"),
     ]
 
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
@@ -75,6 +76,7 @@ class Stands(Widget, can_focus=True):
 
     def __init__(self, view: dict, **kwargs) -> None:
         super().__init__(**kwargs)
+        translate_bindings(self)
         self.view = view
         self.marks: set[tuple[int, int]] = set()
         self.recent: dict[str, dict] = {}  # just turned back: shown faded until the next flip

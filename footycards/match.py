@@ -1,0 +1,215 @@
+"""Provides Match, the one headless loop that runs every game, whoever plays it.
+
+A Match holds the state, the seats and an agent per AI seat. It says whose decision is
+due, lets an AI seat decide (from its view only), applies actions and tells every front
+end that listens what happened (`Applied`: the action, its log entries, whose turn is
+next, whether the game ended). Human seats are answered by front ends: the TUI (hot-seat
+or one seat per SSH client), the text mode. `sim` runs it with AI seats only.
+
+Nothing here imports Textual, Rich or Click; an AI decision (`Match.decide`) touches no
+state, so a front end may run it in a worker thread and apply the result afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .ai import LEVELS
+from .core import IllegalAction
+from .registry import GameSpec, get_spec
+from .seats import SeatSpec
+
+
+def make_agent(game_id: str, level: str = "normal") -> Any:
+    """A fresh agent for one seat of `game_id` at `level` (random/easy/normal/hard)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level '{level}'; levels are: {', '.join(LEVELS)}")
+    spec = get_spec(game_id)
+    factory = spec.agent_factory(level)
+    return factory() if level == "random" else factory(level)
+
+
+@dataclass(frozen=True)
+class Applied:
+    """What one action did: who played what, the public events it logged, what is next."""
+
+    number: int  # 1 for the first action of the match
+    seat: int
+    action: str  # its notation
+    events: list[Any]  # the log entries it added
+    by_ai: bool
+    to_move: int | None  # whose decision is due now (None once over)
+    is_over: bool
+
+
+Listener = Callable[[Applied], None]
+
+
+@dataclass
+class Match:
+    """A game being played: the state, the seats, one agent per AI seat, and listeners."""
+
+    spec: GameSpec
+    seats: list[SeatSpec]
+    state: Any
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    agents: dict[int, Any] = field(default_factory=dict)
+    rng: random.Random = field(default_factory=random.Random)
+    actions: list[str] = field(default_factory=list)  # every action applied, in notation
+    listeners: list[Listener] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def start(
+        cls,
+        game_id: str,
+        seats: Sequence[SeatSpec],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> Match:
+        """Deal a new game for these seats (their names go to the engine).
+
+        Raises the engine's OptionError or DeckError when the options cannot start a game.
+        """
+        spec = get_spec(game_id)
+        opts = dict(options or {})
+        opts.setdefault("names", [s.name for s in seats])
+        for q in spec.questions(opts):  # a set-up question nobody answered: no answers
+            opts.setdefault(q.option, [None] * len(seats))
+            opts.setdefault("ai_seats", [i for i, s in enumerate(seats) if s.ai])
+        state = spec.engine_module().new_game(players=len(seats), seed=seed, options=opts)
+        agents = {i: make_agent(game_id, s.ai) for i, s in enumerate(seats) if s.ai}
+        return cls(spec, list(seats), state, seed, opts, agents, random.Random(seed))
+
+    # -- what front ends read ---------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.spec.id
+
+    @property
+    def due(self) -> int | None:
+        """The seat whose decision is due; None once the game is over."""
+        seat: int | None = self.state.to_move
+        return seat
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.is_over)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    def is_ai(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.agents
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (the public view for None)."""
+        if seat is None:
+            return dict(self.state.public_view())
+        return dict(self.state.view(seat))
+
+    def public_view(self) -> dict[str, Any]:
+        return dict(self.state.public_view())
+
+    def has_private(self, seat: int) -> bool:
+        """Whether `seat`'s view now shows something a spectator may not see."""
+        own = self.view(seat)
+        public = self.public_view()
+        own.pop("seat", None)
+        public.pop("seat", None)
+        return own != public
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """The legal actions of `seat` (default: the seat due); [] when it is not due."""
+        due = self.due
+        if due is None or (seat is not None and seat != due):
+            return []
+        return list(self.state.legal_actions())
+
+    def result(self) -> dict[str, Any]:
+        return dict(self.state.result())
+
+    # -- listeners -----------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call `listener` after every action; returns a function that unsubscribes."""
+        self.listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self.listeners:
+                self.listeners.remove(listener)
+
+        return unsubscribe
+
+    # -- playing ---------------------------------------------------------------------
+
+    def apply(self, action: Any, seat: int | None = None) -> Applied:
+        """Apply an action (or its notation) for the seat due.
+
+        `seat`, when given, must be the seat due (a front end answering for one seat);
+        otherwise IllegalAction, and nothing changes. An illegal action raises the
+        engine's IllegalAction and changes nothing.
+        """
+        due = self.due
+        if due is None:
+            raise IllegalAction("the game is over", code="game_over")
+        if seat is not None and seat != due:
+            raise IllegalAction("it is not your decision now", code="not_your_turn")
+        if isinstance(action, str):
+            action = self.spec.engine_module().parse(action)
+        before = len(self.state.log)
+        self.state.apply(action)
+        applied = Applied(
+            number=len(self.actions) + 1,
+            seat=due,
+            action=str(action),
+            events=list(self.state.log[before:]),
+            by_ai=due in self.agents,
+            to_move=self.due,
+            is_over=self.is_over,
+        )
+        self.actions.append(applied.action)
+        for listener in list(self.listeners):
+            listener(applied)
+        return applied
+
+    def decide(self) -> Any:
+        """The action the AI seat due chooses, from its own view; changes no state."""
+        seat = self.due
+        if seat is None or seat not in self.agents:
+            raise ValueError("no AI seat is due")
+        agent = self.agents[seat]
+        view = self.state.view(seat) if getattr(agent, "uses_view", True) else {}
+        return agent.choose(view, self.state.legal_actions(), self.rng)
+
+    def play_ai(self) -> Applied:
+        """Let the AI seat due decide and apply its action."""
+        return self.apply(self.decide())
+
+    def run_ai(self, limit: int | None = None) -> list[Applied]:
+        """Play AI seats until a human is due or the game ends (at most `limit` actions)."""
+        done: list[Applied] = []
+        while not self.is_over and self.is_ai(self.due):
+            if limit is not None and len(done) >= limit:
+                break
+            done.append(self.play_ai())
+        return done
+
+    def restart(self) -> Match:
+        """A new game with the same seats and options (a fresh seed)."""
+        seed = random.SystemRandom().getrandbits(31)
+        opts = {
+            k: v for k, v in self.options.items() if k not in ("deal", "dice", "keeper", "names")
+        }
+        return Match.start(self.game_id, self.seats, seed, opts)

@@ -1,0 +1,37 @@
+"""Provides the words for what an engine reports: its events, its result and its refusals.
+
+Engines emit data (an event kind and its arguments, reason codes); each game's text
+renderer module turns them into sentences in the session's language. Every front end
+(the TUI, the text mode, later each SSH client) goes through these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .core import IllegalAction
+from .registry import GameSpec
+
+
+def event_text(spec: GameSpec, event: Any, names: list[str]) -> str:
+    """One log entry of `spec`'s engine in words."""
+    if isinstance(event, str):
+        return event
+    text: str = spec.text_module().describe(event, names)
+    return text
+
+
+def result_lines(spec: GameSpec, result: dict[str, Any], names: list[str]) -> list[str]:
+    """Why the game ended and how a tie was broken, in words (may be empty)."""
+    describe = getattr(spec.text_module(), "describe_result", None)
+    if describe is None:
+        return []
+    lines: list[str] = describe(result, names)
+    return lines
+
+
+def refusal(exc: IllegalAction) -> str:
+    """Why an action was refused, in words."""
+    from .reasons import explain
+
+    return explain(exc)

@@ -1,0 +1,387 @@
+"""Provides the game registry: one `GameSpec` per game, read by every front end.
+
+A spec names its engine, agents, screen, text renderer and rules text by dotted path,
+imported only when used, so starting the app does not import every game. Its options are
+declared once here (`OptionSpec`) and become CLI flags and launcher widgets. Adding a
+game means writing its modules and one entry in `GAME_SPECS`; the launcher, `play`,
+`text`, `sim`, `rules` and the SSH server find it here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .i18n import N_, _
+
+FRONTS = ("play", "text", "sim", "launcher")
+
+
+class OptionValueError(ValueError):
+    """A value given for a game option (on the command line or in the launcher) is wrong."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: how people give it (flag, widget) and how it reaches the engine.
+
+    kind: `int` (a whole number, `minimum`..`maximum`), `choice` (one of `choices`),
+    `files` (one or more file paths; one becomes `key`, several `several_key`) or `seat`
+    (a seat number from 1, or one of `choices`, e.g. `random`).
+    """
+
+    name: str  # the engine option it sets, e.g. "round_limit"
+    kind: str
+    label: str  # a heading in the launcher (N_-marked, translated when shown)
+    help: str  # the CLI help (N_-marked)
+    default: Any = None  # None: the engine's own default
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for choice/seat
+    minimum: int | None = None
+    maximum: int | None = None
+    several_key: str | None = None  # files: the engine option for several files
+    modes: tuple[str, ...] = ()  # the game's modes it belongs to (empty: every mode)
+    fronts: tuple[str, ...] = FRONTS  # where it is offered
+    launcher_default: Any = None  # the launcher's starting value when it differs
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def applies(self, mode: str | None) -> bool:
+        """Whether the option belongs to the game's `mode` (every mode when unlisted)."""
+        return not self.modes or mode is None or mode in self.modes
+
+    def convert(self, raw: Any, players: int) -> dict[str, Any]:
+        """Turn a value people gave into engine options; {} when left empty.
+
+        Raises OptionValueError with a message that names the option.
+        """
+        if raw is None or raw == "" or raw == () or raw == []:
+            return {}
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise OptionValueError(
+                    _("{opt} must be a whole number").format(opt=_(self.label))
+                ) from None
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise OptionValueError(self.range_text())
+            return {self.name: value}
+        if self.kind == "choice":
+            values = [v for v, _label in self.choices]
+            if raw not in values:
+                raise OptionValueError(
+                    _("{opt} must be one of: {values}").format(
+                        opt=_(self.label), values=", ".join(values)
+                    )
+                )
+            return {self.name: raw}
+        if self.kind == "files":
+            files = [raw] if isinstance(raw, str) else list(raw)
+            files = [f.strip() for f in files if f and f.strip()]
+            if not files:
+                return {}
+            if len(files) == 1 or self.several_key is None:
+                if len(files) > 1:
+                    raise OptionValueError(_("{opt}: give one file").format(opt=_(self.label)))
+                return {self.name: files[0]}
+            return {self.several_key: files}
+        if self.kind == "seat":
+            text = str(raw).strip().lower()
+            if text in [v for v, _label in self.choices]:
+                return {self.name: text}
+            if text.isdecimal() and 1 <= int(text) <= players:
+                return {self.name: int(text) - 1}
+            words = ", ".join(v for v, _label in self.choices)
+            raise OptionValueError(
+                _("{opt}: a seat number from 1 to {n}, or {words}").format(
+                    opt=_(self.label), n=players, words=words
+                )
+            )
+        raise ValueError(f"unknown option kind {self.kind!r}")
+
+    def range_text(self) -> str:
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None:
+            return _("{opt} must be a whole number from {a} to {b}").format(
+                opt=_(self.label), a=low, b=high
+            )
+        return _("{opt} must be a whole number of at least {a}").format(
+            opt=_(self.label), a=low if low is not None else 0
+        )
+
+
+@dataclass(frozen=True)
+class SetupQuestion:
+    """A question the game asks each person before the deal (e.g. Stadium's S2.2).
+
+    Asked when option `when[0]` has the value `when[1]`; each human's answer (a date, or
+    empty) is collected into a list, one entry per seat (None for AI seats and empty
+    answers), and given to the engine as option `option`.
+    """
+
+    option: str
+    when: tuple[str, Any]
+    title: str
+    prompt: str
+    kind: str = "date"  # the only kind so far: an ISO date, not in the future
+
+    def check(self, text: str) -> str | None:
+        """The answer as the engine takes it (None when empty); OptionValueError if bad."""
+        text = text.strip()
+        if not text:
+            return None
+        try:
+            day = dt.date.fromisoformat(text)
+        except ValueError:
+            raise OptionValueError(
+                _("'{text}' is not a date like 2026-05-17").format(text=text)
+            ) from None
+        if day > dt.date.today():
+            raise OptionValueError(_("{text} is in the future").format(text=text))
+        return day.isoformat()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the front ends see it."""
+
+    id: str
+    name: str
+    description: str  # one line, N_-marked
+    min_players: int
+    max_players: int
+    engine: str  # dotted path of the engine module (footycards.core.<game>)
+    agents: dict[str, str]  # AI level -> "module:factory" (called with the level)
+    screen: str  # "module:factory" called with (match, **kwargs) -> a Textual Screen
+    text: str  # dotted path of the text renderer module (render, describe, …)
+    rules: str  # the rules text, a path under assets/
+    options: tuple[OptionSpec, ...] = ()
+    setup: tuple[SetupQuestion, ...] = ()
+    mode_option: str | None = None  # the option that picks the game's mode, if any
+    default_players: str = "You,ai:normal"
+
+    def engine_module(self) -> ModuleType:
+        return importlib.import_module(self.engine)
+
+    def text_module(self) -> ModuleType:
+        return importlib.import_module(self.text)
+
+    def screen_factory(self) -> Callable[..., Any]:
+        return load(self.screen)
+
+    def agent_factory(self, level: str) -> Callable[[str], Any]:
+        return load(self.agents[level])
+
+    def option(self, name: str) -> OptionSpec:
+        for o in self.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def options_for(self, front: str) -> tuple[OptionSpec, ...]:
+        return tuple(o for o in self.options if front in o.fronts)
+
+    def rules_path(self) -> Path:
+        from .core.assets import assets_dir
+
+        return assets_dir() / self.rules
+
+    def questions(self, options: dict[str, Any]) -> tuple[SetupQuestion, ...]:
+        """The set-up questions these options call for."""
+        return tuple(q for q in self.setup if options.get(q.when[0]) == q.when[1])
+
+    def convert(self, given: dict[str, Any], players: int, front: str) -> dict[str, Any]:
+        """Engine options from the values people gave, by option name (empty ones left out).
+
+        Options that do not belong to the chosen mode are refused with a message.
+        """
+        out: dict[str, Any] = {}
+        mode = None
+        if self.mode_option:
+            mode_spec = self.option(self.mode_option)
+            out.update(mode_spec.convert(given.get(self.mode_option), players))
+            mode = out.get(self.mode_option, mode_spec.default)
+        for o in self.options_for(front):
+            if o.name == self.mode_option:
+                continue
+            values = o.convert(given.get(o.name), players)
+            if values and not o.applies(mode):
+                raise OptionValueError(_("{opt} is not used in this game").format(opt=_(o.label)))
+            out.update(values)
+        return out
+
+
+def load(path: str) -> Any:
+    """Import `module:attribute` and return the attribute."""
+    module, _sep, attr = path.partition(":")
+    obj: Any = importlib.import_module(module)
+    return getattr(obj, attr) if attr else obj
+
+
+@dataclass
+class Registry:
+    """The registered games in launcher order."""
+
+    specs: list[GameSpec] = field(default_factory=list)
+
+    def __iter__(self):
+        return iter(self.specs)
+
+    def __contains__(self, game_id: object) -> bool:
+        return any(s.id == game_id for s in self.specs)
+
+    def ids(self) -> list[str]:
+        return [s.id for s in self.specs]
+
+    def get(self, game_id: str) -> GameSpec:
+        for s in self.specs:
+            if s.id == game_id:
+                return s
+        raise KeyError(
+            _("unknown game '{game}'; games are: {games}").format(
+                game=game_id, games=", ".join(self.ids())
+            )
+        )
+
+
+# ---------------------------------------------------------------------------
+# The games
+# ---------------------------------------------------------------------------
+
+STADIUM = GameSpec(
+    id="stadium",
+    name="Stadium",
+    description=N_(
+        "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
+    ),
+    min_players=2,
+    max_players=6,
+    engine="footycards.core.stadium",
+    agents={
+        "random": "footycards.ai.base:RandomAgent",
+        "easy": "footycards.ai.stadium:StadiumAgent",
+        "normal": "footycards.ai.stadium:StadiumAgent",
+        "hard": "footycards.ai.stadium:StadiumAgent",
+    },
+    screen="footycards.tui.screens.stadium:StadiumScreen",
+    text="footycards.textmode.stadium",
+    rules="rules/stadium.md",
+    options=(
+        OptionSpec(
+            "rows",
+            "int",
+            N_("Table rows"),
+            N_("Table rows (2-26)."),
+            default=10,
+            minimum=2,
+            maximum=26,
+        ),
+        OptionSpec(
+            "cols",
+            "int",
+            N_("Cards per row"),
+            N_("Cards per row (2-99)."),
+            default=10,
+            minimum=2,
+            maximum=99,
+        ),
+        OptionSpec(
+            "first",
+            "seat",
+            N_("Who starts"),
+            N_(
+                "Who starts: a seat number (1 = first), 'random', or 'stadium' "
+                "(who was most recently at a stadium? each person is asked)."
+            ),
+            choices=(
+                ("stadium", N_("Most recently at a stadium?")),
+                ("random", N_("Random")),
+            ),
+            fronts=("play", "text", "launcher"),
+            launcher_default="stadium",
+        ),
+        OptionSpec(
+            "deck",
+            "files",
+            N_("Deck file"),
+            N_("A Stadium deck file (TOML)."),
+        ),
+    ),
+    setup=(
+        SetupQuestion(
+            "stadium_dates",
+            ("first", "stadium"),
+            N_("Who was most recently at a stadium?"),
+            N_(
+                "Date of your last match at a stadium (YYYY-MM-DD); leave empty if never. "
+                "The most recent starts; ties and AI players are drawn at random."
+            ),
+        ),
+    ),
+)
+
+QUARTETT = GameSpec(
+    id="quartett",
+    name="Bundesliga Quartett",
+    description=N_(
+        "German card classic: top trumps with Tore, Spiele and Fairness-Punkte, "
+        "Abwehr against Angriff, or collect quartets by asking for cards."
+    ),
+    min_players=2,
+    max_players=6,
+    engine="footycards.core.quartett",
+    agents={
+        "random": "footycards.ai.base:RandomAgent",
+        "easy": "footycards.ai.quartett:QuartettAgent",
+        "normal": "footycards.ai.quartett:QuartettAgent",
+        "hard": "footycards.ai.quartett:QuartettAgent",
+    },
+    screen="footycards.tui.screens.quartett:quartett_screen",
+    text="footycards.textmode.quartett",
+    rules="rules/quartett.md",
+    mode_option="mode",
+    options=(
+        OptionSpec(
+            "mode",
+            "choice",
+            N_("Game"),
+            N_("Which game: fussball (default), abwehr-angriff or quartett."),
+            default="fussball",
+            choices=(
+                ("fussball", N_("Fußball — top trumps, 2–6 players")),
+                ("abwehr-angriff", N_("Abwehr-Angriff — top trumps on Abwehr and Angriff")),
+                ("quartett", N_("Quartett — collect quartets (2–6 players)")),
+            ),
+        ),
+        OptionSpec(
+            "round_limit",
+            "int",
+            N_("Round limit"),
+            N_("End after this many rounds (most cards wins); empty: no limit."),
+            minimum=1,
+            maximum=9999,
+        ),
+        OptionSpec(
+            "deck",
+            "files",
+            N_("Deck files"),
+            N_("A deck file (TOML); in top trumps repeat it to combine decks (Fan-Freundschaft)."),
+            several_key="decks",
+        ),
+    ),
+)
+
+REGISTRY = Registry([STADIUM, QUARTETT])
+
+
+def get_spec(game_id: str) -> GameSpec:
+    """The spec of a registered game; KeyError with the list of games otherwise."""
+    return REGISTRY.get(game_id)

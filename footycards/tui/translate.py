@@ -1,0 +1,23 @@
+"""Provides `translate_bindings`: key descriptions shown in the session's language.
+
+Bindings are declared at import time with `N_()`-marked descriptions; each screen or
+widget translates its own copy when it is created, in the language of its app session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from textual.dom import DOMNode
+
+from ..i18n import _
+
+
+def translate_bindings(node: DOMNode) -> None:
+    """Replace the descriptions of `node`'s bindings by their translations."""
+    table = node._bindings.key_to_bindings  # the node's own copy of its bindings
+    for key, items in table.items():
+        table[key] = [
+            dataclasses.replace(b, description=_(b.description)) if b.description else b
+            for b in items
+        ]

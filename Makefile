@@ -21,7 +21,9 @@ play: install
 test: install-test
 	$(BIN)/ruff check footycards tests benchmarks
 	$(BIN)/ruff format --check footycards tests benchmarks
-	$(BIN)/python -m pytest -q
+	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/python -m pytest -q -n auto
 
 bench: install-test
 	$(BIN)/python benchmarks/run_all.py

@@ -12,6 +12,8 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import lru_cache
 from pathlib import Path
@@ -56,6 +58,16 @@ def pick_language(requested: str | None = None) -> str:
 def use_language(lang: str | None, localedir: str | None = None) -> Token:
     """Make `lang` the language of this context (an app session and the tasks it starts)."""
     return _current.set(translation(lang or "en", localedir))
+
+
+@contextmanager
+def language(lang: str | None) -> Iterator[None]:
+    """Translate into `lang` inside the `with` block (then back to what it was)."""
+    token = use_language(lang)
+    try:
+        yield
+    finally:
+        _current.reset(token)
 
 
 def reset_language(token: Token) -> None:

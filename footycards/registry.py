@@ -177,7 +177,7 @@ class GameSpec:
     def screen_factory(self) -> Callable[..., Any]:
         return load(self.screen)
 
-    def agent_factory(self, level: str) -> Callable[[str], Any]:
+    def agent_factory(self, level: str) -> Callable[..., Any]:
         return load(self.agents[level])
 
     def option(self, name: str) -> OptionSpec:

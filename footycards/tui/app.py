@@ -6,6 +6,8 @@ FOOTYCARDS_LANG, then the locale), so every SSH client can have its own.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +15,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..core import DeckError, OptionError
-from ..i18n import N_, _, pick_language, use_language
+from ..i18n import N_, _, language, pick_language
 from ..match import Match
 from ..registry import get_spec
 from ..seats import SeatSpec
@@ -53,14 +55,20 @@ class FootyApp(App):
         lang: str | None = None,
     ) -> None:
         self.lang = pick_language(lang)
-        use_language(self.lang)
-        super().__init__()
-        translate_bindings(self)
+        with language(self.lang):
+            super().__init__()
+            translate_bindings(self)
         self.initial_match = match
         self.pending = pending
         self.speed = speed
         if theme:
             self.theme = theme
+
+    @contextmanager
+    def _context(self) -> Iterator[None]:
+        """Textual sets its per-app context variables here; the session language is one."""
+        with language(self.lang), super()._context():
+            yield
 
     def on_mount(self) -> None:
         if self.initial_match is not None:

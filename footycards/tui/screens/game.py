@@ -252,7 +252,12 @@ class GameScreen(Screen):
     def leave(self) -> None:
         self.app.pop_screen()
         if len(self.app.screen_stack) <= 1:
-            self.app.show_launcher()
+            from ..app import FootyApp
+
+            if isinstance(self.app, FootyApp):
+                self.app.show_launcher()
+            else:
+                self.app.exit()
 
     def action_leave(self) -> None:
         if self.match.is_over:

@@ -8,7 +8,7 @@ asked a set-up question.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,6 +23,9 @@ from ...match import Match
 from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ...seats import SeatSpec, ai_label
 from ..translate import translate_bindings
+
+if TYPE_CHECKING:
+    from ..app import FootyApp
 
 MAX_SEATS = max(spec.max_players for spec in REGISTRY)
 KINDS = [
@@ -66,6 +69,15 @@ class LauncherScreen(Screen):
         super().__init__()
         translate_bindings(self)
         self.game_id = REGISTRY.ids()[0]
+
+    @property
+    def footy(self) -> FootyApp:
+        """The app, typed (the launcher only runs inside FootyApp)."""
+        from ..app import FootyApp
+
+        app = self.app
+        assert isinstance(app, FootyApp)
+        return app
 
     @property
     def spec(self) -> GameSpec:
@@ -113,7 +125,7 @@ class LauncherScreen(Screen):
                 with Horizontal(classes="row"):
                     yield Select(
                         [(_(label), value) for label, value in SPEEDS],
-                        value=self.app.speed,
+                        value=self.footy.speed,
                         allow_blank=False,
                         id="speed",
                     )
@@ -195,9 +207,9 @@ class LauncherScreen(Screen):
         if event.select.id == "seatcount":
             self.refresh_seats()
         elif event.select.id == "speed":
-            self.app.speed = event.value
+            self.footy.speed = str(event.value)
         elif event.select.id == "theme":
-            self.app.theme = event.value
+            self.app.theme = str(event.value)
         elif event.select.id and event.select.id.startswith(f"opt-{self.game_id}-"):
             spec = self.spec
             if spec.mode_option and event.select.id == f"opt-{spec.id}-{spec.mode_option}":
@@ -225,7 +237,7 @@ class LauncherScreen(Screen):
             self.action_start()
 
     def action_rules(self) -> None:
-        self.app.action_rules(self.game_id)
+        self.footy.action_rules(self.game_id)
 
     def seats(self) -> list[SeatSpec]:
         seats = []
@@ -271,4 +283,4 @@ class LauncherScreen(Screen):
         except (OptionError, DeckError, ValueError) as exc:
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
-        self.app.start_game(PendingGame(spec.id, seats, seed, opts))
+        self.footy.start_game(PendingGame(spec.id, seats, seed, opts))

@@ -116,7 +116,7 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.dismiss(self.choices[int(event.option.id.split("-")[1])][0])
+        self.dismiss(self.choices[event.option_index][0])
 
     def action_cancel(self) -> None:
         if self.cancellable:

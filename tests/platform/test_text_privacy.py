@@ -1,0 +1,63 @@
+"""Text mode with several people at one terminal: a private view waits for its person."""
+
+from __future__ import annotations
+
+import io
+
+from footycards.match import Match
+from footycards.seats import parse_players
+from footycards.textmode import run as run_text
+
+
+def top_card(match: Match, seat: int) -> str:
+    return match.view(seat)["top_card"]["name"]
+
+
+def test_private_view_printed_only_after_the_named_person_confirms():
+    """Two people: Ann's top card appears only after "Ann, press Enter", never before."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 3, {"round_limit": 1})
+    ann_card = top_card(match, 0)
+    out = io.StringIO()
+    run_text(match, io.StringIO("\ncall games\n"), out)
+    text = out.getvalue()
+    ask = text.index("Ann, press Enter to see your cards>")
+    assert ann_card not in text[:ask]
+    assert ann_card in text[ask:]
+    assert "Pass the keyboard to Ann" in text
+
+
+def test_each_person_confirms_before_their_own_view():
+    """Quartett game, two people: each turn change asks the next person first."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    out = io.StringIO()
+
+    class People(io.StringIO):
+        """Confirms each pass prompt, then plays the first legal ask."""
+
+        def readline(self, *args: object) -> str:
+            prompt = out.getvalue().rstrip()
+            if prompt.endswith("press Enter to see your cards>"):
+                return "\n"
+            if match.is_over:
+                return ""
+            return str(match.legal_actions()[0]) + "\n"
+
+    assert run_text(match, People(), out) == 0
+    text = out.getvalue()
+    blocks = text.split("Pass the keyboard to ")
+    assert len(blocks) > 2  # the keyboard changed hands several times
+    for block in blocks[1:]:
+        name = block.split(".")[0]
+        # the hand printed in this block is the hand of the person who just confirmed
+        assert f"{name}, press Enter to see your cards>" in block
+        assert f"{name} (P" in block.split("to move>")[0]
+
+
+def test_one_person_is_never_asked():
+    """With one person at the terminal, nothing changes: no pass prompt."""
+    match = Match.start("quartett", parse_players("Ann,ai:normal"), 3, {"round_limit": 1})
+    card = top_card(match, 0)
+    out = io.StringIO()
+    run_text(match, io.StringIO("call games\n"), out)
+    assert "press Enter" not in out.getvalue()
+    assert card in out.getvalue()  # Ann's own top card, shown straight away

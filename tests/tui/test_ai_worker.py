@@ -1,4 +1,4 @@
-"""AI decisions run in a worker: a slow decision never delays a key press; the pace still applies."""
+"""AI decisions run in a worker: a slow one never delays a key press; the pace still applies."""
 
 from __future__ import annotations
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import footycards.tui.screens
 from footycards.match import Match
 from footycards.narration import event_text
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
+from footycards.tui.screens.game import GameScreen
 from footycards.tui.screens.stadium import StadiumScreen
 from footycards.tui.widgets.dialogs import ChoiceScreen, ConfirmScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
@@ -214,3 +219,41 @@ async def test_help_and_rules_screens(make_table):
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, StadiumScreen)
+
+
+async def leave_game(pilot) -> None:
+    """Leave the game on screen (it asks first): back to the launcher."""
+    await pilot.press("q", "y")
+    await pilot.pause()
+    assert not isinstance(pilot.app.screen, GameScreen)
+
+
+async def stadium_side_after_quartett(size: tuple[int, int]) -> int:
+    """Open Stadium, then Quartett, then Stadium again: the width of Stadium's side panel."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for game, options in [("stadium", {"rows": 4, "cols": 4}), ("quartett", {})]:
+            app.open_game(Match.start(game, parse_players("Ann,Bob"), 3, options))
+            await pilot.pause()
+            await leave_game(pilot)
+        app.open_game(Match.start("stadium", parse_players("Ann,Bob"), 3, {"rows": 4, "cols": 4}))
+        await pilot.pause()
+        assert isinstance(app.screen, StadiumScreen)
+        return app.screen.query_one("#side").size.width
+
+
+async def test_stadium_styles_unchanged_after_a_quartett_game():
+    """Each screen's styles are its own: Quartett's `#side` does not resize Stadium's."""
+    assert await stadium_side_after_quartett((120, 40)) == 40
+    assert await stadium_side_after_quartett((80, 24)) == 30
+
+
+def test_every_game_style_rule_names_its_screen():
+    """Every rule in the game screens' .tcss files starts with the screen's type."""
+    screens = Path(footycards.tui.screens.__file__).parent
+    for name, screen in [("stadium.tcss", "StadiumScreen"), ("quartett.tcss", "QuartettScreen")]:
+        css = re.sub(r"/\*.*?\*/", "", (screens / name).read_text(), flags=re.S)
+        for rule in re.findall(r"([^{}]+)\{", css):
+            for selector in rule.split(","):
+                assert re.match(rf"{screen}\b", selector.strip()), (name, selector.strip())

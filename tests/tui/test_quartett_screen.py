@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from footycards.core.quartett import CATEGORIES
 from footycards.match import Match
 from footycards.narration import event_text
 from footycards.seats import parse_players
@@ -10,7 +11,7 @@ from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.quartett import QuartettScreen
 from footycards.tui.widgets.dialogs import ChoiceScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
-from footycards.tui.widgets.quartett_card import QuartettCard
+from footycards.tui.widgets.quartett_card import HEAD_LINES, QuartettCard
 
 
 def told(match: Match) -> list[str]:
@@ -162,3 +163,17 @@ async def test_quartett_two_player_short_game_to_the_end():
         assert table.state.is_over
         assert isinstance(app.screen, EndScreen)
         assert any(h["asker"] == 0 for h in table.state.public_view()["history"])
+
+
+async def test_click_on_a_callable_category_calls_it():
+    """A click on a category row of your top card calls it, in the wide and narrow layout."""
+    for size in [(120, 40), (80, 24)]:
+        table, app = start("Ann,ai:normal", mode="fussball", round_limit=2)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await settle(pilot, table)
+            assert table.due == 0
+            row = HEAD_LINES + 1 + CATEGORIES.index("goals")
+            await pilot.click("#topcard", offset=(5, row))
+            await pilot.pause()
+            assert any(line.startswith("Ann calls Bundesliga-Tore:") for line in told(table))

@@ -34,9 +34,15 @@ class QuartettCard(Widget):
     class CategoryClicked(Message):
         """A category row of the card was clicked."""
 
-        def __init__(self, category: str) -> None:
+        def __init__(self, card: QuartettCard, category: str) -> None:
             super().__init__()
+            self.card = card
             self.category = category
+
+        @property
+        def control(self) -> QuartettCard:
+            """The card that was clicked (the Textual idiom; selectors in `@on` match it)."""
+            return self.card
 
     def __init__(self, card: dict | None = None, *, title: str = "", **kwargs) -> None:
         super().__init__(**kwargs)
@@ -75,12 +81,13 @@ class QuartettCard(Widget):
             )
             return Panel(back, title=self.title or None, border_style=border)
         c = self.card
-        head = RichTable.grid(expand=True)
-        head.add_column(ratio=1)
-        head.add_column(justify="right")
-        head.add_row(Text(c["id"], style="bold reverse"), Text(c["club"], style="italic"))
-        head.add_row(Text(c["name"], style="bold"), "")
-        head.add_row(Text(c["position"], style="dim"), "")
+        # The head is HEAD_LINES - 1 lines whatever the names: clicks map to category rows.
+        top = RichTable.grid(expand=True)
+        top.add_column(no_wrap=True)
+        top.add_column(justify="right", ratio=1, no_wrap=True, overflow="ellipsis")
+        top.add_row(Text(c["id"], style="bold reverse"), Text(" " + c["club"], style="italic"))
+        name = Text(c["name"], style="bold", no_wrap=True, overflow="ellipsis")
+        position = Text(c["position"], style="dim", no_wrap=True, overflow="ellipsis")
         rows = RichTable.grid(expand=True)
         rows.add_column(ratio=1)
         rows.add_column(justify="right")
@@ -99,7 +106,9 @@ class QuartettCard(Widget):
         subtitle = _("WINNER") if self.winner else _("TIE") if self.tied else None
         return Panel(
             Group(
-                head,
+                top,
+                name,
+                position,
                 Text("─" * 40, style="grey50", overflow="crop"),
                 rows,
                 Text(cautions, style="dim", overflow="ellipsis", no_wrap=True),
@@ -116,4 +125,4 @@ class QuartettCard(Widget):
         i = event.y - HEAD_LINES - 1
         if 0 <= i < len(CATEGORY_ORDER):
             event.stop()
-            self.post_message(self.CategoryClicked(CATEGORY_ORDER[i]))
+            self.post_message(self.CategoryClicked(self, CATEGORY_ORDER[i]))

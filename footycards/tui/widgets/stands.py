@@ -69,10 +69,16 @@ class Stands(Widget, can_focus=True):
     class Picked(Message):
         """A seat of the stands was chosen (by Enter, Space or a click)."""
 
-        def __init__(self, row: int, col: int) -> None:
+        def __init__(self, stands: Stands, row: int, col: int) -> None:
             super().__init__()
+            self.stands = stands
             self.row = row
             self.col = col
+
+        @property
+        def control(self) -> Stands:
+            """The stands the seat was picked on (the Textual idiom)."""
+            return self.stands
 
     def __init__(self, view: dict, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -97,7 +103,7 @@ class Stands(Widget, can_focus=True):
         self.cursor = ((r + dr) % rows, (c + dc) % cols)
 
     def action_pick(self) -> None:
-        self.post_message(self.Picked(*self.cursor))
+        self.post_message(self.Picked(self, *self.cursor))
 
     def watch_cursor(self) -> None:
         self.refresh()
@@ -111,7 +117,7 @@ class Stands(Widget, can_focus=True):
             return
         row = rows - 1 - line
         self.cursor = (row, col)
-        self.post_message(self.Picked(row, col))
+        self.post_message(self.Picked(self, row, col))
 
     def cell(self, row: int, col: int) -> dict:
         return self.view["table"][row * self.view["cols"] + col]

@@ -40,6 +40,12 @@ def _rebuild(
     return cls(template, code, **params)
 
 
+def shown(value: object) -> str:
+    """A short printable form of a value that is not what was expected (for a refusal)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class OptionError(ValueError):
     """A game option (players, table size, deal, dice …) that cannot start a game."""
 

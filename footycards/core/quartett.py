@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
-from .errors import DeckError, IllegalAction, OptionError
+from .errors import DeckError, IllegalAction, OptionError, shown
 from .rng import GameRng
 
 ID = "quartett"
@@ -801,13 +801,13 @@ class QuartettState:
             action = parse(action)
         elif type(action) is not Action:
             raise IllegalAction(
-                "not a Quartett action: {action}", "not_an_action", action=_shown(action)
+                "not a Quartett action: {action}", "not_an_action", action=shown(action)
             )
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
             raise IllegalAction(
-                "not a Quartett action: {action}", "not_an_action", action=_shown(action)
+                "not a Quartett action: {action}", "not_an_action", action=shown(action)
             ) from None
         if action.kind == "call":
             self._call(action.category)
@@ -1118,7 +1118,7 @@ class QuartettState:
             raise IllegalAction(
                 "there is no seat {seat} at this table (seats are 0 to {last})",
                 "bad_view_seat",
-                seat=_shown(seat),
+                seat=shown(seat),
                 last=self.players - 1,
             )
         tt = self.mode != QUARTETT
@@ -1432,9 +1432,3 @@ def catalog(options: dict[str, Any] | None = None) -> list[QuartettCard]:
     o = options or {}
     decks = _decks_from_options(o, o.get("mode") or FUSSBALL)
     return [_info_of(row) for row in _card_rows(decks)]
-
-
-def _shown(value: object) -> str:
-    """A short printable form of a value that was not what was expected (for messages)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
-from .errors import DeckError, IllegalAction, OptionError
+from .errors import DeckError, IllegalAction, OptionError, shown
 from .rng import GameRng
 
 ID = "stadium"
@@ -32,6 +32,12 @@ MAX_PLAYERS = 6
 YELLOW, RED, VAR, GAME = "YELLOW", "RED", "VAR", "GAME"
 REWARDS = (YELLOW, RED, VAR, GAME)
 REWARD_NAMES = {YELLOW: "YELLOW", RED: "RED", VAR: "VAR", GAME: "PLAY GAME"}
+_NO_CARD = {  # the refusals for a reward card not held (one template each, to translate)
+    YELLOW: "{player} holds no YELLOW card",
+    RED: "{player} holds no RED card",
+    VAR: "{player} holds no VAR card",
+    GAME: "{player} holds no PLAY GAME card",
+}
 MAX_ROWS = 26
 MAX_COLS = 99
 SAVE_VERSION = 2  # version 2: the log holds event data, not sentences
@@ -566,13 +572,13 @@ class StadiumState:
             action = parse(action)
         elif type(action) is not Action:
             raise IllegalAction(
-                "not a Stadium action: {action}", "not_an_action", action=_shown(action)
+                "not a Stadium action: {action}", "not_an_action", action=shown(action)
             )
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
             raise IllegalAction(
-                "not a Stadium action: {action}", "not_an_action", action=_shown(action)
+                "not a Stadium action: {action}", "not_an_action", action=shown(action)
             ) from None
         kind = action.kind
         me = self._mover()
@@ -973,7 +979,7 @@ class StadiumState:
             raise IllegalAction(
                 "there is no seat {seat} at this table (seats are 0 to {last})",
                 "bad_view_seat",
-                seat=_shown(seat),
+                seat=shown(seat),
                 last=self.players - 1,
             )
         cols = self.cols
@@ -1307,21 +1313,3 @@ def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         if deck.rewards[k] > 0
     ]
     return items
-
-
-# ---------------------------------------------------------------------------
-# helpers
-# ---------------------------------------------------------------------------
-
-_NO_CARD = {
-    YELLOW: "{player} holds no YELLOW card",
-    RED: "{player} holds no RED card",
-    VAR: "{player} holds no VAR card",
-    GAME: "{player} holds no PLAY GAME card",
-}
-
-
-def _shown(value: object) -> str:
-    """A short printable form of a value that was not what was expected (for messages)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

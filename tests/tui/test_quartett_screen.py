@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import io
+
+from rich.console import Console
+from textual.widget import Widget
+
 from footycards.core.quartett import CATEGORIES
 from footycards.match import Match
 from footycards.narration import event_text
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
-from footycards.tui.screens.quartett import QuartettScreen
+from footycards.tui.screens.quartett import QuartettScreen, quartett_screen
+from footycards.tui.screens.quartett_ask import QuartettAskScreen
+from footycards.tui.screens.quartett_trumps import TopTrumpsScreen
 from footycards.tui.widgets.dialogs import ChoiceScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.quartett_card import HEAD_LINES, QuartettCard
@@ -22,6 +29,13 @@ def told(match: Match) -> list[str]:
 def start(players: str, seed: int = 4, **options) -> tuple[Match, FootyApp]:
     table = Match.start("quartett", parse_players(players), seed, options)
     return table, FootyApp(match=table, speed="instant")
+
+
+def shown(widget: Widget) -> str:
+    """The text a Static widget shows, laid out at its width."""
+    console = Console(width=widget.size.width, record=True, file=io.StringIO())
+    console.print(widget.content)
+    return console.export_text()
 
 
 async def settle(pilot, table: Match, turns: int = 30) -> None:
@@ -177,3 +191,41 @@ async def test_click_on_a_callable_category_calls_it():
             await pilot.click("#topcard", offset=(5, row))
             await pilot.pause()
             assert any(line.startswith("Ann calls Bundesliga-Tore:") for line in told(table))
+
+
+async def test_each_mode_has_its_own_screen_and_keys():
+    """Top trumps and Quartett are two screens: category keys only on the top-trumps
+    screen, the `a` ask key only on the Quartett screen; Enter calls or asks."""
+    for mode, screen_type in [
+        ("fussball", TopTrumpsScreen),
+        ("abwehr-angriff", TopTrumpsScreen),
+        ("quartett", QuartettAskScreen),
+    ]:
+        table, app = start("Ann,Bob", mode=mode)
+        assert type(quartett_screen(table)) is screen_type
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen_stack[1]
+            assert type(screen) is screen_type
+            actions = {b.action for _k, b in screen._bindings}
+            if screen_type is TopTrumpsScreen:
+                assert {"cursor(-1)", "cursor(1)", "call"} <= actions and "ask" not in actions
+            else:
+                assert "ask" in actions and not {"cursor(-1)", "cursor(1)", "call"} & actions
+            assert screen._bindings.key_to_bindings["enter"][0].action in ("call", "ask")
+
+
+async def test_narrow_layout_shows_the_round_in_lines():
+    """At 80×24 the round's cards are one line each (the wide table does not fit); at
+    120×40 they are columns with every category."""
+    for size, narrow in [((80, 24), True), ((120, 40), False)]:
+        table = Match.start("quartett", parse_players("Ann,ai:normal,ai:hard"), 3, {})
+        table.apply("call fairness")
+        table.run_ai()
+        app = FootyApp(match=table, speed="instant")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            text = shown(app.screen.query_one("#round"))
+            assert ("Round 1 · Fairness · " in text) is narrow
+            assert ("Ann: Fairness-Punkte" in text) is not narrow

@@ -257,3 +257,17 @@ def test_every_game_style_rule_names_its_screen():
         for rule in re.findall(r"([^{}]+)\{", css):
             for selector in rule.split(","):
                 assert re.match(rf"{screen}\b", selector.strip()), (name, selector.strip())
+
+
+async def test_screen_listens_to_its_match_once(make_table):
+    """The screen subscribes to its match once (Textual runs every class's on_mount), and
+    unsubscribes when it closes."""
+    table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
+    app = FootyApp(match=table, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert len(table.listeners) == 1
+        await pilot.press("enter")
+        assert app.screen.moves == 1
+        await leave_game(pilot)
+        assert table.listeners == []

@@ -119,9 +119,9 @@ class StadiumScreen(GameScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Textual then calls GameScreen.on_mount too, which starts the game flow.
         self.title = _("Stadium")
         self.query_one(Stands).focus()
-        super().on_mount()
 
     # -- GameScreen hooks -------------------------------------------------------
 

@@ -1,0 +1,174 @@
+"""Provides QuartettAskScreen: Bundesliga Quartett's Quartett game (collect quartets by asking).
+
+The hand is grouped by quartet with the cards still missing; a two-step ask picker
+(player, then card) offers only legal asks (Q4.3); the asks so far, the quartets laid
+down and the stack are shown. Each person's hand is only shown after the pass-device
+screen when several people share the keys.
+"""
+
+from __future__ import annotations
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ...i18n import N_, _
+from ...match import Match
+from ..widgets.dialogs import ChoiceScreen
+from .quartett import COMMON_BINDINGS, QuartettScreen, SeatList
+
+
+class HandList(SeatList):
+    """Each player's hand size and quartets laid down, and the stack."""
+
+    def holding(self, info: dict) -> Text:
+        return Text(_("{n} in hand").format(n=info["cards"]), style="cyan")
+
+    def more_lines(self, info: dict) -> list[tuple[Text, Text]]:
+        quartets = " ".join(info["quartets"]) or "—"
+        return [
+            (
+                Text(_("quartets: {q}").format(q=quartets), style="green"),
+                Text(str(len(info["quartets"])), style="bold green"),
+            )
+        ]
+
+    def table_line(self, view: dict) -> str:
+        return _("Stack: {n} cards").format(n=view["stack"])
+
+
+class QuartettAskScreen(QuartettScreen):
+    """One Quartett game of Bundesliga Quartett: ask for cards, lay down quartets."""
+
+    SEAT_LIST = HandList
+    BINDINGS = [
+        Binding("a", "ask", N_("Ask"), id="quartett.ask"),
+        Binding("enter,space", "ask", N_("Ask"), id="quartett.act", show=False),
+        *COMMON_BINDINGS,
+    ]
+
+    def __init__(self, match: Match, local: set[int] | None = None) -> None:
+        super().__init__(match, local)
+        self.drawn_hand: list[str] | None = None  # the card ids of the hand on screen
+
+    def compose_mine(self) -> ComposeResult:
+        yield VerticalScroll(Static(id="hand"), id="handbox")
+
+    # -- GameScreen hooks -------------------------------------------------------
+
+    def private_what(self, seat: int, view: dict) -> str:
+        return _("{name}: your hand, and your turn to ask").format(name=self.seat_name(seat))
+
+    def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
+        return [_("Quartets")], [[str(len(s["quartets"]))] for s in view["seats"]]
+
+    def turn_text(self, view: dict) -> str:
+        return _("{name} asks").format(name=self.seat_name(view["to_move"]))
+
+    def hint(self, seat: int) -> str:
+        return _("{name}: press a (or Enter) to ask a player for a card.").format(
+            name=self.seat_name(seat)
+        )
+
+    def draw_mine(self, view: dict) -> None:
+        title = self.query_one("#mine-title", Static)
+        box = self.query_one("#hand", Static)
+        hand = view["hand"]
+        self.drawn_hand = None if hand is None else [c["id"] for c in hand]
+        if hand is None:
+            title.update(_("Hands are hidden"))
+            box.update(_("Only the player on turn sees their hand."))
+            return
+        name = self.seat_name(view["seat"])
+        title.update(_("{name}'s hand ({n} cards)").format(name=name, n=len(hand)))
+        box.update(self.hand_table(hand))
+
+    def hand_table(self, hand: list[dict]) -> RichTable:
+        """The hand grouped by quartet, with the missing codes of each quartet."""
+        t = RichTable(expand=True, show_header=True, box=None, padding=(0, 1))
+        t.add_column(_("Quartet"), style="bold")
+        t.add_column(_("Cards"))
+        groups: dict[str, list[dict]] = {}
+        for c in hand:
+            groups.setdefault(c["id"][:-1], []).append(c)
+        for q, cards in groups.items():
+            held = {c["id"] for c in cards}
+            missing = [cid for cid in self.catalog if cid[:-1] == q and cid not in held]
+            lines = Text()
+            lines.append(f"{cards[0]['club']}\n", style="italic")
+            for c in cards:
+                lines.append(f"{c['id']} ", style="bold reverse")
+                lines.append(f"{c['name']}\n")
+            if missing:
+                lines.append(_("missing: {ids}").format(ids=" ".join(missing)), style="dim")
+            t.add_row(f"{q} ({len(cards)}/4)", lines)
+        return t
+
+    def draw_round(self, view: dict) -> None:
+        self.query_one("#round-title", Static).update(_("Asks so far"))
+        self.query_one("#round", Static).update(self.asks_table(view))
+
+    def asks_table(self, view: dict) -> RichTable:
+        """The latest asks: who asked whom for which card, and the answer."""
+        t = RichTable(expand=True, box=None)
+        t.add_column(_("Who asked"))
+        t.add_column(_("Whom"))
+        t.add_column(_("For"))
+        t.add_column(_("Answer"))
+        for h in view["history"][-12:]:
+            if h["target"] is None:  # nobody held a card: the stack was drawn
+                t.add_row(self.seat_name(h["asker"]), "—", "—", _("drew from the stack"))
+                continue
+            card = self.catalog.get(h["card"], {"name": ""})
+            answer = (
+                _("handed over")
+                if h["hit"]
+                else _("no") + (_(", drew from the stack") if h["drew"] else "")
+            )
+            t.add_row(
+                self.seat_name(h["asker"]),
+                self.seat_name(h["target"]),
+                f"{h['card']} {card['name']}",
+                answer,
+            )
+        return t
+
+    # -- the asker's actions ---------------------------------------------------------
+
+    def action_ask(self) -> None:
+        """Q4.2/Q4.3: pick a player, then one of the cards you may ask them for."""
+        if self.mine_view() is None:
+            return
+        asks = self.match.legal_actions()
+        targets = sorted({a.seat for a in asks})
+        seats = self.match.public_view()["seats"]
+        choices = [
+            (str(s), _("{name} ({n} cards)").format(name=self.seat_name(s), n=seats[s]["cards"]))
+            for s in targets
+        ]
+
+        def picked_player(answer: str | None) -> None:
+            if answer is None:
+                return
+            seat = int(answer)
+            card_choices = [
+                (
+                    str(a),
+                    f"{a.card} {self.catalog[a.card]['name']} · {self.catalog[a.card]['club']}",
+                )
+                for a in asks
+                if a.seat == seat
+            ]
+            self.choose(
+                _("Ask {name} for which card?").format(name=self.seat_name(seat)),
+                card_choices,
+                body=_("You may ask for a card of a quartet you already hold."),
+            )
+
+        if len(targets) == 1:  # two players: nobody else to ask
+            picked_player(str(targets[0]))
+            return
+        self.ask(ChoiceScreen(_("Ask whom?"), choices), picked_player)

@@ -190,7 +190,12 @@ class Match:
         if seat is None or seat not in self.agents:
             raise ValueError("no AI seat is due")
         agent = self.agents[seat]
-        view = self.state.view(seat) if getattr(agent, "uses_view", True) else {}
+        if not getattr(agent, "uses_view", True):
+            view = {}
+        elif getattr(agent, "uses_log", True):
+            view = self.state.view(seat)
+        else:
+            view = self.state.view(seat, log=False)  # the agent reads no log: skip copying it
         return agent.choose(view, self.state.legal_actions(), self.rng)
 
     def play_ai(self) -> Applied:

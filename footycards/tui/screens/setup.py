@@ -48,7 +48,13 @@ class SetupQuestionScreen(ModalScreen[dict[str, Any] | None]):
             yield Button(_("Decide"), variant="primary", id="decide")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.decide()
+        """Enter moves on to the next person; on the last one it decides."""
+        fields = list(self.query(Input))
+        at = fields.index(event.input) if event.input in fields else len(fields) - 1
+        if at + 1 < len(fields):
+            fields[at + 1].focus()
+        else:
+            self.decide()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -5,6 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rich.color import ColorType
+from rich.style import Style
+
 import footycards.tui.screens
 from footycards.match import Match
 from footycards.narration import event_text
@@ -12,7 +15,7 @@ from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.game import GameScreen
-from footycards.tui.screens.stadium import StadiumScreen
+from footycards.tui.screens.stadium import Scoreboard, StadiumScreen
 from footycards.tui.widgets.dialogs import ChoiceScreen, ConfirmScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.stands import Stands
@@ -271,3 +274,34 @@ async def test_screen_listens_to_its_match_once(make_table):
         assert app.screen.moves == 1
         await leave_game(pilot)
         assert table.listeners == []
+
+
+def style_of(stands: Stands, label: str) -> Style:
+    """The style the stands draw a label in (its first occurrence), as the terminal gets it."""
+    text = stands.render()
+    at = text.plain.index(label)
+    return text.get_style_at_offset(stands.app.console, at)
+
+
+async def test_theme_switch_recolours_the_stands(make_table):
+    """The board's colours come from the theme: Ctrl+T recolours a face-down card, and an
+    ANSI theme draws it in ANSI colours; rewards keep their labels whatever the colours."""
+    table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
+    for move in ["flip D3", "flip D4", "flip A1", "flip B1", "flip A3"]:
+        table.apply(move)
+    app = FootyApp(match=table, speed="instant", theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        stands = app.screen.query_one(Stands)
+        dark = style_of(stands, "Nit")
+        badge = app.screen.query_one(Scoreboard).get_component_rich_style("scoreboard--var")
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.theme != "textual-dark"
+        assert style_of(stands, "Nit") != dark
+        assert app.screen.query_one(Scoreboard).get_component_rich_style("scoreboard--var") != badge
+        app.theme = "ansi-dark"
+        await pilot.pause()
+        back = style_of(stands, "Nit")
+        assert back.bgcolor is not None and back.bgcolor.type == ColorType.STANDARD
+        assert "YEL" in stands.render().plain

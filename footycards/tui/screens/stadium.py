@@ -7,11 +7,15 @@ at the keyboard, an AI agent at a human pace, a response prompt, a pass-device s
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from ...core.stadium import REWARD_NAMES, pos_label
@@ -23,20 +27,48 @@ from ..widgets.stands import Stands
 from .game import GameScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
-REWARD_BADGE = {
-    "YELLOW": "[black on yellow] Y [/]",
-    "RED": "[white on red] R [/]",
-    "VAR": "[white on blue] V [/]",
-    "GAME": "[black on green] G [/]",
-}
+REWARD_BADGE = {"YELLOW": " Y ", "RED": " R ", "VAR": " V ", "GAME": " G "}  # then its name
 
 
-class Scoreboard(Static):
+class Scoreboard(Widget):
     """Each player's stars, pairs, reward cards, yellows and cancelled turns."""
 
-    DEFAULT_CSS = "Scoreboard { height: auto; border: round $primary; padding: 0 1; }"
+    COMPONENT_CLASSES = {
+        "scoreboard--stars",
+        "scoreboard--yellow",  # the reward badges
+        "scoreboard--red",
+        "scoreboard--var",
+        "scoreboard--game",
+        "scoreboard--yellows",  # yellows shown to the player
+        "scoreboard--cancelled",  # their next turn is cancelled
+    }
 
-    def show(self, view: dict, seats) -> None:
+    DEFAULT_CSS = """
+    Scoreboard { height: auto; border: round $primary; padding: 0 1; }
+    Scoreboard > .scoreboard--stars { color: $warning; text-style: bold; }
+    Scoreboard > .scoreboard--yellow { background: $warning; color: $text; }
+    Scoreboard > .scoreboard--red { background: $error; color: $text; }
+    Scoreboard > .scoreboard--var { background: $secondary; color: $text; }
+    Scoreboard > .scoreboard--game { background: $success; color: $text; }
+    Scoreboard > .scoreboard--yellows { color: $warning; }
+    Scoreboard > .scoreboard--cancelled { color: $error; }
+    """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.view: dict | None = None
+        self.ai_seats: set[int] = set()
+
+    def show(self, view: dict, ai_seats: set[int]) -> None:
+        self.view = view
+        self.ai_seats = ai_seats
+        self.refresh(layout=True)
+
+    def render(self) -> RenderableType:
+        view = self.view
+        if view is None:
+            return ""
+        look = self.get_component_rich_style
         t = RichTable.grid(padding=(0, 1), expand=True)
         t.add_column(width=2)
         t.add_column(ratio=1)
@@ -44,20 +76,23 @@ class Scoreboard(Static):
         for s, area in enumerate(view["areas"]):
             mark = "▶" if s == view["turn"] and not view["is_over"] else ""
             who = Text(f"P{s + 1} {area['name']}", style="bold" if mark else "")
-            if seats[s].ai and not area["name"].startswith("AI"):
+            if s in self.ai_seats and not area["name"].startswith("AI"):
                 who.append(" (AI)", style="dim")
-            t.add_row(mark, who, Text(f"{area['score']}★", style="bold yellow"))
+            t.add_row(mark, who, Text(f"{area['score']}★", style=look("scoreboard--stars")))
             pairs = " ".join(f"{p['id']}{'★' * p['stars']}" for p in area["pairs"]) or "—"
-            rewards = " ".join(REWARD_BADGE[r] + r for r in area["rewards"]) or ""
-            notes = []
-            if area["yellows"]:
-                notes.append(_("[yellow]{n} yellow[/]").format(n=area["yellows"]))
-            if area["cancelled"]:
-                notes.append(_("[red]next turn cancelled[/]"))
             t.add_row("", Text(_("pairs: ") + pairs, style="dim"), "")
-            if rewards or notes:
-                t.add_row("", Text.from_markup(" ".join(x for x in [rewards] + notes if x)), "")
-        self.update(t)
+            extras = []
+            for r in area["rewards"]:
+                extras.append(Text.assemble((REWARD_BADGE[r], look(f"scoreboard--{r.lower()}")), r))
+            if area["yellows"]:
+                extras.append(
+                    Text(_("{n} yellow").format(n=area["yellows"]), look("scoreboard--yellows"))
+                )
+            if area["cancelled"]:
+                extras.append(Text(_("next turn cancelled"), look("scoreboard--cancelled")))
+            if extras:
+                t.add_row("", Text(" ").join(extras), "")
+        return t
 
 
 class MatchPanel(Static):
@@ -130,7 +165,7 @@ class StadiumScreen(GameScreen):
 
     def draw(self, view: dict) -> None:
         self.query_one(Stands).show(view, self.recent_cards(view))
-        self.query_one(Scoreboard).show(view, self.match.seats)
+        self.query_one(Scoreboard).show(view, set(self.match.agents))
         self.query_one(MatchPanel).show(view)
         self.query_one(MatchFeed).sync(view["log"], self.describe)
         self.sub_title = self.turn_text(view)
@@ -200,7 +235,7 @@ class StadiumScreen(GameScreen):
                 pos=pos, name=cell["name"], stars="★" * cell["stars"]
             )
         seat = self.match.due
-        if view["is_over"]:
+        if view["is_over"] or seat is None:
             doing = _("The game is over.")
         elif self.match.is_ai(seat):
             doing = _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
@@ -305,12 +340,18 @@ class StadiumScreen(GameScreen):
             done,
         )
 
+    def acting(self) -> int | None:
+        """The seat of the person at the keyboard when they may act now; else None."""
+        seat = self.match.due
+        return seat if seat is not None and self.can_act() else None
+
     def held(self, seat: int) -> list[str]:
         """The reward cards a seat holds (public, S4)."""
         return self.match.public_view()["areas"][seat]["rewards"]
 
     def action_var(self) -> None:
-        if not self.can_act():
+        seat = self.acting()
+        if seat is None:
             return
         if self.var_mode:
             self.var_mode = False
@@ -319,7 +360,7 @@ class StadiumScreen(GameScreen):
             self.render_view()
             return
         view = self.match.public_view()
-        if "VAR" not in self.held(self.match.due):
+        if "VAR" not in self.held(seat):
             self.notify(_("You hold no VAR card."), severity="warning")
             return
         if view["phase"] != "turn" or view["var_used"]:
@@ -365,9 +406,9 @@ class StadiumScreen(GameScreen):
 
     def action_yellow(self) -> None:
         view = self.match.public_view()
-        if not self.can_act() or view["phase"] not in ("turn", "second"):
+        seat = self.acting()
+        if seat is None or view["phase"] not in ("turn", "second"):
             return
-        seat = self.match.due
         if "YELLOW" not in self.held(seat):
             self.notify(_("You hold no YELLOW card."), severity="warning")
             return
@@ -382,9 +423,10 @@ class StadiumScreen(GameScreen):
         self.choose(_("Show YELLOW to whom?"), choices)
 
     def action_red(self) -> None:
-        if not self.can_act() or self.match.public_view()["phase"] not in ("turn", "second"):
+        seat = self.acting()
+        if seat is None or self.match.public_view()["phase"] not in ("turn", "second"):
             return
-        if "RED" not in self.held(self.match.due):
+        if "RED" not in self.held(seat):
             self.notify(_("You hold no RED card."), severity="warning")
             return
 

@@ -17,43 +17,75 @@ from textual.widget import Widget
 from ...i18n import N_, _
 from ..translate import translate_bindings
 
+# Reward cards by their label (text, so never told apart by colour alone) and look.
 REWARD_LOOK = {
-    "YELLOW": ("YEL", Style(color="black", bgcolor="yellow", bold=True)),
-    "RED": ("RED", Style(color="white", bgcolor="red3", bold=True)),
-    "VAR": ("VAR", Style(color="white", bgcolor="blue", bold=True)),
-    "GAME": ("GAME", Style(color="black", bgcolor="green3", bold=True)),
+    "YELLOW": ("YEL", "stands--yellow"),
+    "RED": ("RED", "stands--red"),
+    "VAR": ("VAR", "stands--var"),
+    "GAME": ("GAME", "stands--game"),
 }
-BACK = Style(color="bright_white", bgcolor="dark_blue", bold=True)
-FACE = Style(color="black", bgcolor="grey93", bold=True)
-PEEK = Style(color="black", bgcolor="plum2", bold=True, italic=True)
-RECENT = Style(color="grey85", bgcolor="grey35", italic=True)
-EMPTY = Style(color="grey50")
-STAND_BG = ("grey19", "grey23")
-LABEL = Style(color="grey70", bold=True)
-PITCH = Style(color="white", bgcolor="dark_green", bold=True)
-CURSOR_BORDER = Style(color="bright_yellow", bold=True)
-MARK_BORDER = Style(color="magenta", bold=True)
 
 
-def face_text(cell: dict, width: int) -> tuple[str, Style]:
-    """The short face of a cell and its style: `Nit`, a card id, a reward or an empty seat."""
+def face_text(cell: dict, width: int) -> tuple[str, str]:
+    """The short face of a cell and its look (a component class): `Nit`, a card id, a
+    reward or an empty seat."""
     state = cell["state"]
     if state == "down":
-        return "Nit".center(width), BACK
+        return "Nit".center(width), "stands--back"
     if state == "empty":
-        return "·".center(width), EMPTY
+        return "·".center(width), "stands--empty"
     if cell["id"] in REWARD_LOOK:
-        label, style = REWARD_LOOK[cell["id"]]
-        return label[:width].center(width), style
-    return cell["id"].center(width), FACE
+        label, look = REWARD_LOOK[cell["id"]]
+        return label[:width].center(width), look
+    return cell["id"].center(width), "stands--face"
 
 
 class Stands(Widget, can_focus=True):
     """Draws the table of a Stadium view; arrows/hjkl move the cursor, Enter/Space/click pick."""
 
+    # Every colour comes from the theme (Ctrl+T recolours the board, ANSI themes included).
+    COMPONENT_CLASSES = {
+        "stands--back",  # a face-down card (Nit)
+        "stands--face",  # a face-up footballer
+        "stands--peek",  # a face-down card the viewer looked at with VAR
+        "stands--recent",  # a card just turned back face down
+        "stands--empty",  # an empty seat
+        "stands--yellow",
+        "stands--red",
+        "stands--var",
+        "stands--game",
+        "stands--label",  # row letters and column numbers
+        "stands--pitch",
+        "stands--row",  # the stand rows, alternately
+        "stands--row-alt",
+        "stands--edge",  # a card's border
+        "stands--stars",
+        "stands--cursor",  # the cursor's border (compact cards: reversed and underlined)
+        "stands--mark",  # a card picked for VAR
+    }
+
     DEFAULT_CSS = """
     Stands { width: 1fr; height: 1fr; min-height: 8; }
     Stands:focus { background-tint: $foreground 3%; }
+    Stands > .stands--back { background: $primary; color: $text; text-style: bold; }
+    Stands > .stands--face {
+        color: $foreground; background: $background; text-style: bold reverse;
+    }
+    Stands > .stands--peek { background: $accent; color: $text; text-style: bold italic; }
+    Stands > .stands--recent { background: $primary-muted; color: $text; text-style: italic; }
+    Stands > .stands--empty { color: $text-disabled; }
+    Stands > .stands--yellow { background: $warning; color: $text; text-style: bold; }
+    Stands > .stands--red { background: $error; color: $text; text-style: bold; }
+    Stands > .stands--var { background: $secondary; color: $text; text-style: bold; }
+    Stands > .stands--game { background: $success; color: $text; text-style: bold; }
+    Stands > .stands--label { color: $text-muted; text-style: bold; }
+    Stands > .stands--pitch { background: $success-darken-2; color: $text; text-style: bold; }
+    Stands > .stands--row { background: $surface; }
+    Stands > .stands--row-alt { background: $panel; }
+    Stands > .stands--edge { color: $text-muted; }
+    Stands > .stands--stars { color: $warning; text-style: bold; }
+    Stands > .stands--cursor { color: $warning; text-style: bold; }
+    Stands > .stands--mark { color: $error; text-style: bold; }
     """
 
     BINDINGS = [
@@ -124,6 +156,10 @@ class Stands(Widget, can_focus=True):
 
     # -- drawing --------------------------------------------------------------
 
+    def look(self, name: str) -> Style:
+        """The Rich style of a component class (from DEFAULT_CSS and the theme)."""
+        return self.get_component_rich_style(name)
+
     def render(self) -> Text:
         v = self.view
         rows, cols = v["rows"], v["cols"]
@@ -135,23 +171,27 @@ class Stands(Widget, can_focus=True):
         x0, y0 = max(4, (width - cols * cell_w - 7) // 2), 1
         self._geometry = (x0, y0, cell_w, cell_h)
         peeked = v.get("peeked", {})
+        label_style = self.look("stands--label")
+        row_bgs = [
+            Style(bgcolor=self.look(name).bgcolor) for name in ("stands--row", "stands--row-alt")
+        ]
         text = Text(no_wrap=True, overflow="crop")
         pad = " " * (x0 - 4)
         header = " " * x0 + "".join(str(c + 1).center(cell_w) for c in range(cols))
-        text.append(header + "\n", LABEL)
+        text.append(header + "\n", label_style)
         for line_no, row in enumerate(reversed(range(rows))):
-            bg = Style(bgcolor=STAND_BG[line_no % 2])
+            bg = row_bgs[line_no % 2]
             label = chr(65 + row)
             for sub in range(cell_h):
                 text.append(pad)
-                text.append(f" {label}  " if sub == cell_h // 2 else "    ", LABEL + bg)
+                text.append(f" {label}  " if sub == cell_h // 2 else "    ", label_style + bg)
                 for col in range(cols):
                     self._draw_cell(text, row, col, sub, cell_w, cell_h, peeked, bg)
-                text.append(f"  {label}" if sub == cell_h // 2 else "   ", LABEL + bg)
+                text.append(f"  {label}" if sub == cell_h // 2 else "   ", label_style + bg)
                 text.append("\n")
         pitch = _("P I T C H").center(cols * cell_w)
         text.append(" " * x0)
-        text.append(pitch, PITCH)
+        text.append(pitch, self.look("stands--pitch"))
         return text
 
     def _draw_cell(
@@ -163,28 +203,29 @@ class Stands(Widget, can_focus=True):
         recent = self.recent.get(pos) if cell["state"] == "down" and not peek else None
         inner = w - 2 if h == 3 else max(3, w - 1)
         if peek:
-            face, style = peeked[pos]["id"].center(inner), PEEK
+            face, look = peeked[pos]["id"].center(inner), "stands--peek"
         elif recent:
             label = REWARD_LOOK[recent["id"]][0] if recent["id"] in REWARD_LOOK else recent["id"]
-            face, style = label[:inner].center(inner), RECENT
+            face, look = label[:inner].center(inner), "stands--recent"
         else:
-            face, style = face_text(cell, inner)
+            face, look = face_text(cell, inner)
+        style = self.look(look)
         is_cursor = (row, col) == self.cursor and self.has_focus
         marked = (row, col) in self.marks
         if h == 1:
-            if is_cursor:
-                style = style + Style(reverse=True, underline=True)
+            if is_cursor:  # compact cards have no border: the cursor flips the colours
+                style = style + Style(reverse=not style.reverse, underline=True)
             elif marked:
-                style = style + Style(bgcolor="magenta")
+                style = style + Style(bgcolor=self.look("stands--mark").color)
             text.append(face, style)
             if w > inner:
                 text.append(" ", bg)
             return
-        border = CURSOR_BORDER if is_cursor else MARK_BORDER if marked else None
+        border = "stands--cursor" if is_cursor else "stands--mark" if marked else "stands--edge"
         if cell["state"] == "empty" and not is_cursor:
-            text.append(("" if sub != 1 else face).center(w), EMPTY + bg)
+            text.append(("" if sub != 1 else face).center(w), style + bg)
             return
-        edge = (border or Style(color="grey62")) + bg
+        edge = self.look(border) + bg
         if sub == 0:
             text.append("╭" + "─" * (w - 2) + "╮", edge)
         elif sub == 1:
@@ -198,5 +239,5 @@ class Stands(Widget, can_focus=True):
                 stars = "★" * card["stars"]
             bottom = stars.center(w - 2, "─")
             text.append("╰", edge)
-            text.append(bottom, Style(color="yellow", bold=True) + bg if stars else edge)
+            text.append(bottom, self.look("stands--stars") + bg if stars else edge)
             text.append("╯", edge)

@@ -11,6 +11,7 @@ from footycards.core import get_game
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
+from footycards.tui.screens.game import GameScreen
 
 KEYS = ["up", "down", "left", "right", "enter", "space", "v", "g", "y", "r", "a", "1", "2",
         "3", "4", "5", "escape", "n", "h", "j", "k", "l", "question_mark", "f1"]  # fmt: skip
@@ -37,7 +38,8 @@ async def test_random_keys_keep_the_game_consistent(game, players, options):
             if app.return_code is not None:
                 break
         await pilot.pause()
-        game_table = getattr(app.screen, "table", table)  # "play again" deals a new table
-        state = game_table.state
+        # "play again" deals a new match: check the one on screen
+        screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+        state = (screens[-1].match if screens else table).state
         again = get_game(game).from_json(state.to_json())
         assert json.loads(again.to_json()) == json.loads(state.to_json())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -305,3 +306,39 @@ async def test_theme_switch_recolours_the_stands(make_table):
         back = style_of(stands, "Nit")
         assert back.bgcolor is not None and back.bgcolor.type == ColorType.STANDARD
         assert "YEL" in stands.render().plain
+
+
+def state_reads(source: str) -> list[int]:
+    """Lines where code reads `.state` of a match (`self.match.state`, `table.state`,
+    `getattr(match, "state")`)."""
+
+    def matchlike(node: ast.expr) -> bool:
+        name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+        return "match" in name.lower() or "table" in name.lower()
+
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr == "state" and matchlike(node.value):
+            lines.append(node.lineno)
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "id", "") == "getattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and node.args[1].value == "state"
+        ):
+            lines.append(node.lineno)
+    return sorted(lines)
+
+
+def test_screens_read_views_not_the_state():
+    """Screens and widgets read views, legal actions and the engines' constants, never the
+    match's state (`self.match.state.phase` would show what a seat may not see)."""
+    assert state_reads("x = self.match.state.phase\ny = getattr(table, 'state')") == [1, 2]
+    tui = Path(footycards.tui.screens.__file__).parent.parent
+    found = {
+        f"{path.relative_to(tui)}:{line}"
+        for path in sorted(tui.rglob("*.py"))
+        for line in state_reads(path.read_text())
+    }
+    assert not found

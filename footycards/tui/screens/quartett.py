@@ -142,9 +142,9 @@ class QuartettScreen(GameScreen):
         seat = view["to_move"]
         if self.match.is_ai(seat):
             return _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
-        return self.hint(seat)
+        return self.hint(seat, view)
 
-    def hint(self, seat: int) -> str:
+    def hint(self, seat: int, view: dict) -> str:
         """What the person to move can do now, and with which keys."""
         raise NotImplementedError
 

@@ -68,7 +68,7 @@ class QuartettAskScreen(QuartettScreen):
     def turn_text(self, view: dict) -> str:
         return _("{name} asks").format(name=self.seat_name(view["to_move"]))
 
-    def hint(self, seat: int) -> str:
+    def hint(self, seat: int, view: dict) -> str:
         return _("{name}: press a (or Enter) to ask a player for a card.").format(
             name=self.seat_name(seat)
         )

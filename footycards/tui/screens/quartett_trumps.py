@@ -88,9 +88,9 @@ class TopTrumpsScreen(QuartettScreen):
             return _("Stechen! {name} calls").format(name=who)
         return _("Round {n} · {name} calls").format(n=view["round"] + 1, name=who)
 
-    def hint(self, seat: int) -> str:
-        return _("{name}: pick a category (↑↓ and Enter, 1–5, or click) and call it.").format(
-            name=self.seat_name(seat)
+    def hint(self, seat: int, view: dict) -> str:
+        return _("{name}: pick a category (↑↓ and Enter, 1–{n}, or click) and call it.").format(
+            name=self.seat_name(seat), n=len(self.callable(view))
         )
 
     def draw_mine(self, view: dict) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rich.console import Group
 from rich.panel import Panel
+from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.events import Click
@@ -27,8 +28,27 @@ HEAD_LINES = 4  # border + code/club + name + position, before the first categor
 class QuartettCard(Widget):
     """One card face (or its back when `card` is None)."""
 
+    # Colours from the theme; the winner, a tie and the highlight are also said in words
+    # or by the card's title.
+    COMPONENT_CLASSES = {
+        "quartett-card--back",  # a face-down card
+        "quartett-card--border",
+        "quartett-card--winner",  # the border of the round's winning card
+        "quartett-card--tied",
+        "quartett-card--highlight",  # the category under the cursor or compared
+        "quartett-card--rule",  # the line between the head and the categories
+    }
+
     DEFAULT_CSS = """
     QuartettCard { width: 100%; max-width: 34; height: 12; }
+    QuartettCard > .quartett-card--back { background: $primary; color: $text; text-style: bold; }
+    QuartettCard > .quartett-card--border { color: $text-muted; }
+    QuartettCard > .quartett-card--winner { color: $success; }
+    QuartettCard > .quartett-card--tied { color: $warning; }
+    QuartettCard > .quartett-card--highlight {
+        background: $warning; color: $text; text-style: bold;
+    }
+    QuartettCard > .quartett-card--rule { color: $text-disabled; }
     """
 
     class CategoryClicked(Message):
@@ -72,11 +92,18 @@ class QuartettCard(Widget):
         self.refresh()
 
     def render(self):
-        border = "green" if self.winner else "yellow" if self.tied else "grey62"
+        look = self.get_component_rich_style
+        border = look(
+            "quartett-card--winner"
+            if self.winner
+            else "quartett-card--tied"
+            if self.tied
+            else "quartett-card--border"
+        )
         if self.card is None:
             back = Text(
                 "\n\n   BUNDESLIGA\n    QUARTETT\n",
-                style="bold white on dark_blue",
+                style=look("quartett-card--back"),
                 justify="center",
             )
             return Panel(back, title=self.title or None, border_style=border)
@@ -92,11 +119,11 @@ class QuartettCard(Widget):
         rows.add_column(ratio=1)
         rows.add_column(justify="right")
         for cat in CATEGORY_ORDER:
-            style = ""
+            style: str | Style = ""
             if cat not in self.callable:
                 style = "dim"
             if cat == self.highlight:
-                style = "bold black on yellow"
+                style = look("quartett-card--highlight")
             rows.add_row(
                 Text(_(LABELS[cat]), style=style), Text(show_value(cat, c[cat]), style=style)
             )
@@ -109,7 +136,7 @@ class QuartettCard(Widget):
                 top,
                 name,
                 position,
-                Text("─" * 40, style="grey50", overflow="crop"),
+                Text("─" * 40, style=look("quartett-card--rule"), overflow="crop"),
                 rows,
                 Text(cautions, style="dim", overflow="ellipsis", no_wrap=True),
             ),

@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -251,7 +252,8 @@ class StadiumScreen(GameScreen):
             doing = ""
         self.query_one("#status", Static).update(f"{here}\n{doing}")
 
-    def on_stands_picked(self, message: Stands.Picked) -> None:
+    @on(Stands.Picked, "#stands")
+    def stands_picked(self, message: Stands.Picked) -> None:
         self.update_status()
         if not self.can_act():
             return

@@ -53,12 +53,16 @@ class FootyApp(App):
         *,
         pending: PendingGame | None = None,
         lang: str | None = None,
+        local: set[int] | None = None,
+        drive_ai: bool = True,
     ) -> None:
         self.lang = pick_language(lang)
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
         self.initial_match = match
+        self.local = local  # the seats of the people at this terminal (None: every human)
+        self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
         self.speed = speed
         if theme:
@@ -115,7 +119,7 @@ class FootyApp(App):
 
     def open_game(self, match: Match) -> None:
         factory = match.spec.screen_factory()
-        self.push_screen(factory(match))
+        self.push_screen(factory(match, self.local, self.drive_ai))
 
     def ai_delay(self) -> float:
         return AI_DELAYS.get(self.speed, 0.0)

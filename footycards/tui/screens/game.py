@@ -33,14 +33,16 @@ class GameScreen(Screen):
 
     `local` are the human seats answered at this terminal: every human for hot-seat play
     (the default), one seat for a player with a terminal of their own. The pass-device
-    screen is only needed when more than one person shares the keys.
+    screen is only needed when more than one person shares the keys. Of several front ends
+    of one match, one `drive_ai`: it lets the AI seats move.
     """
 
-    def __init__(self, match: Match, local: set[int] | None = None) -> None:
+    def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
         super().__init__()
         translate_bindings(self)
         self.match = match
         self.local = set(match.humans) if local is None else set(local)
+        self.drive_ai = drive_ai  # one front end of a shared match lets the AI seats move
         self.viewer: int | None = None  # whose view is on screen (None: the public view)
         self.private_ok: int | None = None  # who confirmed the pass-device screen
         self.busy = False  # a dialog is open or an AI decision is on its way
@@ -78,6 +80,10 @@ class GameScreen(Screen):
         return event_text(self.match.spec, event, self.match.names())
 
     def on_mount(self) -> None:
+        """Listen to the match and ask whoever is due. Textual calls `on_mount` of every
+        class in the chain, so a subclass must not call it again; a second call is ignored."""
+        if self.unsubscribe is not None:
+            return
         self.unsubscribe = self.match.subscribe(self.on_applied)
         self.advance()
 
@@ -148,7 +154,8 @@ class GameScreen(Screen):
             return
         seat = match.due
         if match.is_ai(seat):
-            self.schedule_ai()
+            if self.drive_ai:
+                self.schedule_ai()
             return
         if not self.is_local(seat):
             return  # a person at another terminal decides; their move reaches us as an event
@@ -243,7 +250,8 @@ class GameScreen(Screen):
     def after_end(self, answer: str | None) -> None:
         if answer == "again":
             match = self.match.restart()
-            self.app.switch_screen(self.match.spec.screen_factory()(match))
+            factory = self.match.spec.screen_factory()
+            self.app.switch_screen(factory(match, self.local, self.drive_ai))
         elif answer == "quit":
             self.app.exit()
         else:

@@ -81,8 +81,8 @@ class QuartettScreen(GameScreen):
     CSS_PATH = "quartett.tcss"
     SEAT_LIST: type[SeatList] = SeatList
 
-    def __init__(self, match: Match, local: set[int] | None = None) -> None:
-        super().__init__(match, local)
+    def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
+        super().__init__(match, local, drive_ai)
         opts = {k: v for k, v in match.options.items() if k in ("deck", "decks", "mode")}
         self.catalog: dict[str, dict[str, Any]] = {
             c["id"]: c for c in get_game("quartett").catalog(opts)
@@ -160,12 +160,14 @@ class QuartettScreen(GameScreen):
         return self.match.view(seat)
 
 
-def quartett_screen(match: Match, local: set[int] | None = None) -> QuartettScreen:
+def quartett_screen(
+    match: Match, local: set[int] | None = None, drive_ai: bool = True
+) -> QuartettScreen:
     """The screen of a Bundesliga Quartett match: top trumps or Quartett, by its mode."""
     # Imported here: both screen modules import QuartettScreen from this one.
     from .quartett_ask import QuartettAskScreen
     from .quartett_trumps import TopTrumpsScreen
 
     if match.public_view()["mode"] == "quartett":
-        return QuartettAskScreen(match, local)
-    return TopTrumpsScreen(match, local)
+        return QuartettAskScreen(match, local, drive_ai)
+    return TopTrumpsScreen(match, local, drive_ai)

@@ -50,8 +50,8 @@ class QuartettAskScreen(QuartettScreen):
         *COMMON_BINDINGS,
     ]
 
-    def __init__(self, match: Match, local: set[int] | None = None) -> None:
-        super().__init__(match, local)
+    def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
+        super().__init__(match, local, drive_ai)
         self.drawn_hand: list[str] | None = None  # the card ids of the hand on screen
 
     def compose_mine(self) -> ComposeResult:

@@ -57,8 +57,8 @@ class TopTrumpsScreen(QuartettScreen):
         *COMMON_BINDINGS,
     ]
 
-    def __init__(self, match: Match, local: set[int] | None = None) -> None:
-        super().__init__(match, local)
+    def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
+        super().__init__(match, local, drive_ai)
         self.cursor = 0  # the category under the caller's cursor
 
     def compose_mine(self) -> ComposeResult:

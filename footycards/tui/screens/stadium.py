@@ -134,8 +134,8 @@ class StadiumScreen(GameScreen):
         Binding("q,escape", "leave", N_("Leave"), id="stadium.quit"),
     ]
 
-    def __init__(self, match: Match, local: set[int] | None = None) -> None:
-        super().__init__(match, local)
+    def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
+        super().__init__(match, local, drive_ai)
         self.var_picks: list[tuple[int, int]] = []
         self.var_mode = False
         self.prompts_off: set[int] = set()

@@ -1,0 +1,42 @@
+"""One match, several front ends: each person at their own terminal sees only their seat."""
+
+from __future__ import annotations
+
+import asyncio
+
+from footycards.match import Match
+from footycards.seats import parse_players
+from footycards.tui.app import FootyApp
+from footycards.tui.screens.game import GameScreen
+from footycards.tui.widgets.pass_device import PassDeviceScreen
+
+
+async def wait_for(condition, seconds: float = 3.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+async def test_two_terminals_share_a_match_without_pass_screens():
+    """Ann and Bob each play Quartett from their own app: no pass-device screen, each app
+    shows its own seat's hand, and a move made in one app reaches the other."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    ann = FootyApp(match, speed="instant", local={0})
+    bob = FootyApp(match, speed="instant", local={1}, drive_ai=False)
+    async with ann.run_test(size=(120, 40)) as ann_keys, bob.run_test(size=(120, 40)):
+        await ann_keys.pause()
+        for app in (ann, bob):
+            assert isinstance(app.screen, GameScreen)
+            assert not isinstance(app.screen, PassDeviceScreen)
+        ann_screen, bob_screen = ann.screen, bob.screen
+        assert ann_screen.viewer == 0 and bob_screen.viewer == 1
+        assert ann_screen.can_act() and not bob_screen.can_act()  # Ann asks first
+        seen_by_bob = bob_screen.moves
+        ask = str(match.legal_actions()[0])
+        assert ann_screen.send(ask)
+        await wait_for(lambda: bob_screen.moves > seen_by_bob)
+        assert ann_screen.moves == bob_screen.moves == 1
+        for app in (ann, bob):
+            assert not isinstance(app.screen, PassDeviceScreen)

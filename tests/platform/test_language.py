@@ -112,3 +112,31 @@ async def test_app_bindings_in_the_session_language(german):
         assert "Verlassen" in descriptions and "Tasten" in descriptions
     english = contextvars.copy_context().run(lambda: FootyApp(lang="en"))
     assert english.lang == "en"
+
+
+def test_no_text_is_translated_at_import_time():
+    """Labels defined at import time are only marked (N_) and translated when shown, so
+    each session gets its own language: no `_()` call at module or class level."""
+    import ast
+    from pathlib import Path
+
+    import footycards
+
+    found = []
+    for path in Path(footycards.__file__).parent.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        top = list(tree.body)
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                top += [n for n in node.body if not isinstance(n, ast.FunctionDef)]
+        for node in top:
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                continue
+            for sub in ast.walk(node):
+                if (
+                    isinstance(sub, ast.Call)
+                    and isinstance(sub.func, ast.Name)
+                    and sub.func.id in ("_", "ngettext")
+                ):
+                    found.append(f"{path.name}:{sub.lineno}")
+    assert found == []

@@ -7,6 +7,7 @@ renderer module turns them into sentences in the session's language. Every front
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core import IllegalAction
@@ -35,3 +36,16 @@ def refusal(exc: IllegalAction) -> str:
     from .reasons import explain
 
     return explain(exc)
+
+
+def tell(
+    tellers: Mapping[str, Callable[[Any, Sequence[str]], str]],
+    event: Mapping[str, Any],
+    names: Sequence[str],
+) -> str:
+    """An event in words by the teller of its kind (a text renderer's table of them);
+    an unknown kind is shown as its data rather than lost."""
+    teller = tellers.get(str(event.get("event", "")))
+    if teller is None:
+        return " ".join(f"{k}={v}" for k, v in event.items())
+    return teller(event, names)

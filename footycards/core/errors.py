@@ -46,6 +46,17 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def check_view_seat(seat: object, players: int) -> None:
+    """Refuse a view for anything but None (the public view) or a seat of the table."""
+    if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+        raise IllegalAction(
+            "there is no seat {seat} at this table (seats are 0 to {last})",
+            "bad_view_seat",
+            seat=shown(seat),
+            last=players - 1,
+        )
+
+
 class OptionError(ValueError):
     """A game option (players, table size, deal, dice …) that cannot start a game."""
 

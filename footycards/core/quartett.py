@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
-from .errors import DeckError, IllegalAction, OptionError, shown
+from .errors import DeckError, IllegalAction, OptionError, check_view_seat, shown
 from .rng import GameRng
 
 ID = "quartett"
@@ -1114,13 +1114,7 @@ class QuartettState:
         `log=False` leaves the log out (an empty list): for AI players, which never read it,
         since copying a long log is most of the cost of a view.
         """
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
-            raise IllegalAction(
-                "there is no seat {seat} at this table (seats are 0 to {last})",
-                "bad_view_seat",
-                seat=shown(seat),
-                last=self.players - 1,
-            )
+        check_view_seat(seat, self.players)
         tt = self.mode != QUARTETT
         scores = self.scores()
         seats: list[SeatInfo] = [

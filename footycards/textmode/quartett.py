@@ -17,6 +17,7 @@ from ..core.quartett import (
 )
 from ..core.quartett import format_value as value
 from ..i18n import _, ngettext
+from ..narration import tell
 
 
 def card_lines(card: QuartettCard) -> list[str]:
@@ -212,10 +213,7 @@ DESCRIBE: dict[str, Callable[[QuartettEvent, Sequence[str]], str]] = {
 
 def describe(event: QuartettEvent, names: Sequence[str]) -> str:
     """One log event in words, in the session's language (`names`: the view's seat names)."""
-    told = DESCRIBE.get(event.get("event", ""))
-    if told is None:
-        return " ".join(f"{k}={v}" for k, v in event.items())
-    return told(event, names)
+    return tell(DESCRIBE, event, names)
 
 
 def describe_result(result: QuartettResult, names: Sequence[str]) -> list[str]:

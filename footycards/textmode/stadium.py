@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from ..core.stadium import REWARD_NAMES, REWARDS, Cell, StadiumEvent, StadiumResult, StadiumView
 from ..i18n import _
+from ..narration import tell
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
 
@@ -215,10 +216,7 @@ DESCRIBE: dict[str, Callable[[StadiumEvent, Sequence[str]], str]] = {
 
 def describe(event: StadiumEvent, names: Sequence[str]) -> str:
     """One log event in words, in the session's language (`names`: the view's seat names)."""
-    told = DESCRIBE.get(event.get("event", ""))
-    if told is None:
-        return " ".join(f"{k}={v}" for k, v in event.items())
-    return told(event, names)
+    return tell(DESCRIBE, event, names)
 
 
 def describe_result(result: StadiumResult, names: Sequence[str]) -> list[str]:

@@ -43,7 +43,22 @@ def parse_players(text: str) -> list[SeatSpec]:
             seats.append(SeatSpec(ai_label(level, ai_count[level]), level))
         else:
             seats.append(SeatSpec(p))
+    check_names(seats)
     return seats
+
+
+def check_names(seats: list[SeatSpec]) -> None:
+    """Refuse two seats with the same name: the pass-device screen must name one person."""
+    seen: set[str] = set()
+    for seat in seats:
+        key = seat.name.casefold()
+        if key in seen:
+            raise ValueError(
+                _("two seats are called '{name}'; give each seat its own name").format(
+                    name=seat.name
+                )
+            )
+        seen.add(key)
 
 
 def ai_label(level: str, n: int = 1) -> str:

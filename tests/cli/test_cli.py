@@ -227,3 +227,9 @@ def test_quartett_sim_reports_longest_game():
     )
     assert code == 0, out
     assert "Win rate" in out and "longest" in out
+
+
+def test_two_players_with_one_name_refused():
+    """`--players Ann,ann` is refused: each seat needs its own name."""
+    code, out = run(["text", "stadium", "--players", "Ann,ann"])
+    assert code != 0 and "two seats are called 'ann'" in out

@@ -133,3 +133,41 @@ async def test_launcher_refuses_a_broken_quartett_deck(tmp_path):
         await pilot.pause()
         assert app.screen is screen
         assert any("broken.toml" in n.message for n in app._notifications)
+
+
+async def test_ai_seat_shows_its_name_and_keeps_the_typed_one():
+    """A seat set to AI shows its AI name (greyed); set back to a person, the typed name
+    returns."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        name = screen.query_one("#name-1", Input)
+        assert name.value == "AI normal" and name.disabled
+        screen.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        assert name.value == "Bob" and not name.disabled
+        name.value = "Zoe"
+        await pilot.pause()
+        screen.query_one("#kind-1", Select).value = "hard"
+        await pilot.pause()
+        assert name.value == "AI hard" and name.disabled
+        screen.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        assert name.value == "Zoe"
+
+
+async def test_two_seats_with_one_name_are_refused():
+    """Two people called the same would make the pass-device screen ambiguous."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        launcher.query_one("#kind-1", Select).value = "human"
+        await pilot.pause()
+        launcher.query_one("#name-1", Input).value = "ann"
+        launcher.query_one("#opt-stadium-first", Select).value = "1"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is launcher
+        assert any("two seats are called" in n.message for n in app._notifications)

@@ -21,7 +21,7 @@ from ...core import DeckError, OptionError
 from ...i18n import N_, _
 from ...match import Match
 from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
-from ...seats import SeatSpec, ai_label
+from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ class LauncherScreen(Screen):
         super().__init__()
         translate_bindings(self)
         self.game_id = REGISTRY.ids()[0]
+        self.typed_names = list(DEFAULT_NAMES)  # what people typed, kept while a seat is AI
 
     @property
     def footy(self) -> FootyApp:
@@ -161,6 +162,7 @@ class LauncherScreen(Screen):
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
         self.pick_game(self.game_id)
+        self.show_names()
         self.query_one("#gamelist", OptionList).highlighted = 0
         self.query_one("#gamelist", OptionList).focus()
 
@@ -203,8 +205,29 @@ class LauncherScreen(Screen):
         value = self.query_one(f"#{widget_id(spec, spec.option(spec.mode_option))}", Select).value
         return value if isinstance(value, str) else None
 
+    def show_names(self) -> None:
+        """An AI seat's name field shows its AI name, greyed out; a person's shows what
+        was typed for that seat (kept while the seat was an AI)."""
+        for i, seat in enumerate(self.seats(all_seats=True)):
+            field = self.query_one(f"#name-{i}", Input)
+            if seat.ai:
+                with self.prevent(Input.Changed):
+                    field.value = seat.name
+                field.disabled = True
+            elif field.disabled:
+                with self.prevent(Input.Changed):
+                    field.value = self.typed_names[i]
+                field.disabled = False
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        wid = event.input.id or ""
+        if wid.startswith("name-") and not event.input.disabled:
+            self.typed_names[int(wid.split("-")[1])] = event.value
+
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "seatcount":
+        if event.select.id and event.select.id.startswith("kind-"):
+            self.show_names()
+        elif event.select.id == "seatcount":
             self.refresh_seats()
         elif event.select.id == "speed":
             self.footy.speed = str(event.value)
@@ -239,12 +262,13 @@ class LauncherScreen(Screen):
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)
 
-    def seats(self) -> list[SeatSpec]:
+    def seats(self, all_seats: bool = False) -> list[SeatSpec]:
+        """The seats as set up (every row when `all_seats`, else the seats in use)."""
         seats = []
         counts: dict[str, int] = {}
-        for i in range(self.seat_count()):
+        for i in range(MAX_SEATS if all_seats else self.seat_count()):
             kind = self.query_one(f"#kind-{i}", Select).value
-            name = self.query_one(f"#name-{i}", Input).value.strip() or f"P{i + 1}"
+            name = self.typed_names[i].strip() or f"P{i + 1}"
             if kind == "human" or not isinstance(kind, str):
                 seats.append(SeatSpec(name))
             else:
@@ -273,8 +297,9 @@ class LauncherScreen(Screen):
         seats = self.seats()
         spec = self.spec
         try:
+            check_names(seats)
             opts = spec.convert(self.given(), len(seats), "launcher")
-        except OptionValueError as exc:
+        except (OptionValueError, ValueError) as exc:
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
         seed = random.SystemRandom().getrandbits(31)

@@ -148,19 +148,35 @@ class FootyApp(App):
         self.push_screen(RulesScreen(game_id))
 
     def action_show_keys(self) -> None:
-        seen = [("↑ ↓ ← → / h j k l", _("Move the cursor"))]
-        for node in [self.screen.focused, self.screen, self]:
-            if node is None:
+        """List every key that works now, each once, grouped by what it belongs to."""
+        screen = self.screen
+        groups: dict[str, dict[tuple[str, str], list[str]]] = {}
+        for key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description:
                 continue
-            for b in node.BINDINGS:
-                if isinstance(b, Binding) and b.description:
-                    entry = (b.key_display or b.key, _(b.description))
-                    if entry not in seen:
-                        seen.append(entry)
-        seen.append(("ctrl+t", _("Next colour theme")))
-        seen.append(("ctrl+p", _("Command palette (themes and more)")))
-        seen.append(("ctrl+q", _("Quit footycards (asks first during a game)")))
-        self.push_screen(KeysScreen(seen))
+            node = active.node
+            if node is self:
+                group = _("Everywhere")
+            elif node is screen:
+                group = _("On this screen")
+            else:
+                title = getattr(node, "BINDING_GROUP_TITLE", None)
+                group = _(title) if title else _("Where the cursor is")
+            entry = (binding.action, _(binding.description))
+            shown = self.key_name(key)
+            keys = groups.setdefault(group, {}).setdefault(entry, [])
+            if shown not in keys:
+                keys.append(shown)
+        rows: list[tuple[str, str, str]] = []
+        for group, entries in groups.items():
+            for (_action, what), keys in entries.items():
+                rows.append((group, " ".join(keys), what))
+        self.push_screen(KeysScreen(rows))
+
+    def key_name(self, key: str) -> str:
+        """A key as people know it: ↑ for up, ^s for ctrl+s, ⏎ for enter."""
+        return self.get_key_display(Binding(key, ""))
 
     def action_next_theme(self) -> None:
         themes = sorted(self.available_themes)

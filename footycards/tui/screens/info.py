@@ -47,22 +47,29 @@ class RulesScreen(ModalScreen[None]):
 
 
 class KeysScreen(ModalScreen[None]):
-    """Lists the key bindings of the screen underneath."""
+    """Lists the keys that work on the screen underneath, grouped by where they belong."""
 
     DEFAULT_CSS = "KeysScreen {" + INFO_CSS + "}"
     BINDINGS = [Binding("escape,q,question_mark", "close", N_("Close"), id="keys.close")]
 
-    def __init__(self, bindings: list[tuple[str, str]]) -> None:
+    def __init__(self, rows: list[tuple[str, str, str]]) -> None:
+        """`rows`: (group, keys, what they do), in the order to show."""
         super().__init__()
         translate_bindings(self)
-        self.bindings_list = bindings
+        self.rows = rows
 
     def compose(self) -> ComposeResult:
         t = RichTable(title=_("Keys"), expand=True)
         t.add_column(_("Key"), style="bold")
         t.add_column(_("What it does"))
-        for key, what in self.bindings_list:
-            t.add_row(key, what)
+        group = None
+        for where, keys, what in self.rows:
+            if where != group:
+                if group is not None:
+                    t.add_section()
+                t.add_row(f"[b u]{where}[/]", "")
+                group = where
+            t.add_row(keys, what)
         with VerticalScroll():
             yield Static(t)
         yield Footer()

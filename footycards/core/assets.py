@@ -22,18 +22,48 @@ def deck_path(name: str) -> Path:
     return assets_dir() / "decks" / f"{name}.toml"
 
 
+MAX_DECK_BYTES = 4_000_000  # far above any deck (a 26×99 table's deck is ~100 kB)
+
+
 def read_toml(path: str | Path) -> dict:
-    """Read a TOML data file, turning every failure into a DeckError naming the file."""
+    """Read a TOML data file, turning every failure into a DeckError naming the file.
+
+    Whatever the path holds (a folder, an empty or binary file, text in another encoding,
+    TOML nested too deeply for the parser), the caller gets a DeckError, never another
+    exception. A UTF-8 byte-order mark (as some Windows editors write) is accepted.
+    """
     p = Path(path)
+    file = str(p)
     try:
         with p.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_DECK_BYTES + 1)
     except FileNotFoundError:
-        raise DeckError(str(p), "", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DeckError(str(p), "", f"not valid TOML ({exc})") from None
+        raise DeckError(file, "", "file not found") from None
+    except IsADirectoryError:
+        raise DeckError(file, "", "is a folder, not a deck file") from None
     except OSError as exc:
-        raise DeckError(str(p), "", f"cannot be read ({exc.strerror})") from None
+        raise DeckError(file, "", f"cannot be read ({exc.strerror or exc})") from None
+    except ValueError:  # e.g. a NUL character in the path
+        raise DeckError(file, "", "is not a usable file name") from None
+    if len(raw) > MAX_DECK_BYTES:
+        raise DeckError(file, "", f"too large for a deck file (over {MAX_DECK_BYTES:,} bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError(
+            file, "", f"not a text file in UTF-8 (byte {exc.start + 1} cannot be read)"
+        ) from None
+    if not text.strip():
+        raise DeckError(file, "", "the file is empty")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(file, "", f"not valid TOML ({exc})") from None
+    except RecursionError:
+        raise DeckError(file, "", "not valid TOML (nested too deeply)") from None
+    except ValueError as exc:  # e.g. an integer with thousands of digits
+        raise DeckError(file, "", f"not valid TOML ({exc})") from None
+    return data
 
 
 def require(data: dict, key: str, kind: type, file: str, entry: str):

@@ -341,7 +341,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     try:
         st = p.stat()
         stamp = (st.st_mtime_ns, st.st_size)
-    except OSError:
+    except (OSError, ValueError):  # not there, or not a usable name: read_toml says which
         stamp = None
     cached = _DECKS.get(file)
     if stamp is not None and cached is not None and cached[0] == stamp:

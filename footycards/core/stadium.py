@@ -219,7 +219,7 @@ class Deck:
         return 2 * len(self.footballers) + sum(self.rewards.values())
 
 
-_DECKS: dict[tuple[str, float], Deck] = {}  # (file, modification time) -> validated deck
+_DECKS: dict[tuple[str, int, int], Deck] = {}  # (file, modified in ns, size) -> validated deck
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
@@ -229,8 +229,9 @@ def load_deck(path: str | Path | None = None) -> Deck:
     """
     p = Path(path) if path else deck_path("stadium")
     try:
-        key = (str(p.resolve()), p.stat().st_mtime)
-    except OSError:
+        st = p.stat()
+        key: tuple[str, int, int] | None = (str(p.resolve()), st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):  # not there, or not a usable name: read_toml says which
         key = None
     if key in _DECKS:
         return _DECKS[key]
@@ -244,6 +245,8 @@ def _read_deck(p: Path) -> Deck:
     file = str(p)
     data = read_toml(p)
     title = data.get("name", p.stem)
+    if not isinstance(title, str) or not title.strip():
+        raise DeckError(file, "name", "must be text")
     raw = data.get("footballer")
     if not isinstance(raw, list) or not raw:
         raise DeckError(file, "", "no [[footballer]] entries")
@@ -280,7 +283,7 @@ def _read_deck(p: Path) -> Deck:
     unknown = set(rewards_raw) - set(REWARDS)
     if unknown:
         raise DeckError(file, "rewards", f"unknown reward kind(s): {', '.join(sorted(unknown))}")
-    return Deck(str(title), tuple(footballers), rewards)
+    return Deck(title.strip(), tuple(footballers), rewards)
 
 
 def table_cards(deck: Deck, rows: int, cols: int) -> list[str]:

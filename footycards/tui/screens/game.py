@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from textual.screen import Screen
+from textual.widgets import Footer
 
 from ...core import IllegalAction
 from ...i18n import _
@@ -26,6 +27,7 @@ from ..translate import translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.pass_device import PassDeviceScreen
 from .end import EndScreen
+from .too_small import check_size
 
 
 class GameScreen(Screen):
@@ -93,8 +95,14 @@ class GameScreen(Screen):
             self.unsubscribe = None
 
     def on_resize(self, event) -> None:
-        """Below 100 columns the screens switch to their narrow layout (80×24 works)."""
-        self.set_class(event.size.width < 100, "-narrow")
+        """Below 100 columns the screens switch to their narrow layout (80×24 works): the
+        footer packs its keys closer and leaves out the palette, so "q Leave" stays."""
+        narrow = event.size.width < 100
+        self.set_class(narrow, "-narrow")
+        check_size(self, event.size)
+        for footer in self.query(Footer):
+            footer.compact = narrow
+            footer.show_command_palette = not narrow
 
     def on_screen_resume(self) -> None:
         """Back from a help or rules screen: carry on where the game stands."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -23,6 +24,7 @@ from ...match import Match
 from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
+from .too_small import check_size
 
 if TYPE_CHECKING:
     from ..app import FootyApp
@@ -165,6 +167,9 @@ class LauncherScreen(Screen):
         self.show_names()
         self.query_one("#gamelist", OptionList).highlighted = 0
         self.query_one("#gamelist", OptionList).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        check_size(self, event.size)
 
     def seat_count(self) -> int:
         value = self.query_one("#seatcount", Select).value

@@ -9,6 +9,7 @@ keyboard (as the TUI's pass-device screen does).
 
 from __future__ import annotations
 
+import textwrap
 from typing import IO, Any
 
 from ..core import IllegalAction
@@ -123,9 +124,9 @@ class TextFront:
             return True
         if word in ("moves", "legal"):
             moves = [str(a) for a in self.match.legal_actions(seat)]
-            self.say(_("Legal moves: {moves}").format(moves=", ".join(moves[:60])))
-            if len(moves) > 60:
-                self.say(_("… and {n} more").format(n=len(moves) - 60))
+            self.say(_("Legal moves ({n}):").format(n=len(moves)))
+            for line in move_lines(moves):
+                self.say(line)
             return True
         try:
             self.match.apply(text, seat=seat)
@@ -136,6 +137,48 @@ class TextFront:
                 )
             )
         return True
+
+
+def move_lines(moves: list[str], width: int = 78) -> list[str]:
+    """Every legal move, grouped: one line (wrapped) per move with the same leading words,
+    e.g. "flip: A1 A2 B7"; moves that take any two different of some values (Stadium's
+    VAR) are said so once, followed by those values."""
+    groups: dict[str, list[str]] = {}
+    for move in moves:
+        words = move.split()
+        head = " ".join(words[:-1]) if len(words) > 1 else ""
+        groups.setdefault(head, []).append(words[-1] if len(words) > 1 else move)
+    lines: list[str] = []
+    pairs: dict[str, list[list[str]]] = {}
+    for head, lasts in groups.items():
+        words = head.split()
+        if len(words) == 2:  # verb + first argument: maybe "any two of"
+            pairs.setdefault(words[0], []).append([words[1], *lasts])
+            continue
+        label = f"{head}:" if head else "•"
+        lines += textwrap.wrap(
+            " ".join(lasts), width, initial_indent=f"  {label} ", subsequent_indent="    "
+        )
+    for verb, rows in pairs.items():
+        values = sorted(
+            {v for row in rows for v in row}, key=[v for row in rows for v in row].index
+        )
+        n = len(values)
+        count = sum(len(row) - 1 for row in rows)
+        if n > 2 and count == n * (n - 1) // 2 and len(rows) > 8:
+            lines.append("  " + _("{verb} X Y — any two different of:").format(verb=verb))
+            lines += textwrap.wrap(
+                " ".join(values), width, initial_indent="    ", subsequent_indent="    "
+            )
+            continue
+        for row in rows:
+            lines += textwrap.wrap(
+                " ".join(row[1:]),
+                width,
+                initial_indent=f"  {verb} {row[0]}: ",
+                subsequent_indent="    ",
+            )
+    return lines
 
 
 def run(match: Match, inp: IO[str], out: IO[str]) -> int:

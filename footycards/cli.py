@@ -294,38 +294,52 @@ def simulate(
     actions = 0
     console = Console(stderr=True)
     start = time.perf_counter()
+    stopped = False
     with Progress(console=console, disable=quiet, transient=True) as progress:
         task = progress.add_task(_("Simulating"), total=count)
-        for i in range(count):
-            shift = i % len(seats)  # rotate the seats: nobody keeps the first move
-            match = start_match(spec, seats[shift:] + seats[:shift], seed + i, dict(opts))
-            n = len(match.run_ai())
-            res = match.result()
-            for w in res["winners"]:
-                wins[(w + shift) % len(seats)] += 1 / len(res["winners"])
-            lengths.append(n)
-            actions += n
-            progress.advance(task)
+        try:
+            for i in range(count):
+                shift = i % len(seats)  # rotate the seats: nobody keeps the first move
+                match = start_match(spec, seats[shift:] + seats[:shift], seed + i, dict(opts))
+                n = len(match.run_ai())
+                res = match.result()
+                for w in res["winners"]:
+                    wins[(w + shift) % len(seats)] += 1 / len(res["winners"])
+                lengths.append(n)
+                actions += n
+                progress.advance(task)
+        except KeyboardInterrupt:
+            stopped = True  # Ctrl+C: the figures of the games finished so far
     elapsed = time.perf_counter() - start
     out = Console()
+    played = len(lengths)
+    if not played:
+        out.print(_("Stopped before the first game ended."))
+        return
+    title = _("{n} games of {game}").format(n=played, game=spec.name)
+    if spec.mode_option:
+        mode = opts.get(spec.mode_option, spec.option(spec.mode_option).default)
+        title += f" ({mode})"
     t = RichTable(
-        title=_("{n} games of {game}").format(n=count, game=spec.name),
-        caption=_("a shared win counts half"),
+        title=title,
+        caption=_("seats rotate from game to game; a shared win counts half"),
     )
     t.add_column(_("Seat"))
     t.add_column(_("Player"))
     t.add_column(_("Win rate"), justify="right")
     for s, seat in enumerate(seats):
-        t.add_row(f"P{s + 1}", seat.name, f"{100 * wins[s] / count:.1f} %")
+        t.add_row(f"P{s + 1}", seat.name, f"{100 * wins[s] / played:.1f} %")
     out.print(t)
+    if stopped:
+        out.print(_("Stopped with Ctrl+C after {n} of {m} games.").format(n=played, m=count))
     out.print(
         _("Mean game length: {m:.1f} actions (longest {x})").format(
-            m=sum(lengths) / count, x=max(lengths)
+            m=sum(lengths) / played, x=max(lengths)
         )
     )
     out.print(
         _("Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included)").format(
-            a=actions / elapsed, g=count / elapsed
+            a=actions / elapsed, g=played / elapsed
         )
     )
 

@@ -233,3 +233,29 @@ def test_two_players_with_one_name_refused():
     """`--players Ann,ann` is refused: each seat needs its own name."""
     code, out = run(["text", "stadium", "--players", "Ann,ann"])
     assert code != 0 and "two seats are called 'ann'" in out
+
+
+def test_sim_names_the_mode_and_the_rotation():
+    """The sim table names the game's mode and says that seats rotate."""
+    code, out = run(["sim", "quartett", "--games", "3", "--mode", "abwehr-angriff", "--quiet"])
+    assert code == 0, out
+    assert "(abwehr-angriff)" in out and "seats rotate" in out
+
+
+def test_sim_ctrl_c_prints_the_games_so_far(monkeypatch):
+    """Ctrl+C during `sim` prints the figures of the games finished so far."""
+    from footycards.match import Match
+
+    real = Match.run_ai
+    calls = {"n": 0}
+
+    def run_ai(self, limit=None):
+        calls["n"] += 1
+        if calls["n"] == 4:
+            raise KeyboardInterrupt
+        return real(self, limit)
+
+    monkeypatch.setattr(Match, "run_ai", run_ai)
+    code, out = run(["sim", "stadium", "--games", "50", "--rows", "4", "--cols", "4", "--quiet"])
+    assert code == 0, out
+    assert "3 games of Stadium" in out and "after 3 of 50 games" in out

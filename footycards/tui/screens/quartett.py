@@ -51,7 +51,12 @@ class SeatList(Static):
         t.add_column(justify="right")
         for s, info in enumerate(view["seats"]):
             mark = "▶" if s == view["to_move"] else ""
-            who = Text(f"P{s + 1} {names[s]}", style="bold" if mark else "")
+            who = Text(
+                f"P{s + 1} {names[s]}",
+                style="bold" if mark else "",
+                no_wrap=True,
+                overflow="ellipsis",  # a long name is cut, not broken
+            )
             t.add_row(mark, who, self.holding(info))
             for left, right in self.more_lines(info):
                 t.add_row("", left, right)
@@ -99,7 +104,8 @@ class QuartettScreen(GameScreen):
                 yield from self.compose_mine()
             with Vertical(id="middle"):
                 yield Static(id="round-title", classes="heading")
-                yield VerticalScroll(Static(id="round"), id="roundbox")
+                # not focusable: the arrow keys stay with the screen (PgUp/PgDn scroll it)
+                yield VerticalScroll(Static(id="round"), id="roundbox", can_focus=False)
                 yield Static(id="status")
             with Vertical(id="side"):
                 yield self.SEAT_LIST(id="seats")

@@ -2,11 +2,17 @@
 
 The caller sees their top card and picks a category with the arrow keys and Enter, a
 number key, or a click on the card; the round's cards are then shown side by side with
-the compared category highlighted, ties and the Stechen marked as such. Each person's
-top card is only shown after the pass-device screen when several people share the keys.
+the compared category highlighted, ties and the Stechen marked as such, and the earlier
+rounds below them (newest first, PgUp/PgDn scroll). Each person's top card is only shown
+after the pass-device screen when several people share the keys: after each round the
+result stays on a public screen (no top card) until a key is pressed, then the pass
+screen comes. `s` switches step mode: each AI round then waits for a key press.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table as RichTable
@@ -16,8 +22,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
-from ...i18n import N_, _
-from ...match import Match
+from ...core.quartett import RoundView
+from ...i18n import N_, _, ngettext
+from ...match import Applied, Match
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
 from .quartett import COMMON_BINDINGS, QuartettScreen, SeatList
 
@@ -30,20 +37,39 @@ SHORT_LABELS = {
 }
 
 
+HISTORY = 50  # rounds kept on screen
+
+
+def round_number(view: dict) -> int:
+    """The round being played (the header and the side panel agree): the next one between
+    rounds, the tied one during its Stechen, the last one once the game is over."""
+    if view["is_over"] or view["phase"] == "stechen":
+        return max(1, view["round"])
+    return view["round"] + 1
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
 class StackList(SeatList):
     """Each player's stack, the cards in the middle and the round."""
 
     def holding(self, info: dict) -> Text:
-        return Text(_("{n} cards").format(n=info["cards"]), style="cyan")
+        return Text(cards_text(info["cards"]), style="cyan")
 
     def table_line(self, view: dict) -> str:
+        n = round_number(view)
+        limit = view.get("round_limit")
         extra = [
-            _("Middle: {n} cards").format(n=view["middle"]),
-            _("Round {n}").format(n=view["round"]),
+            ngettext("Middle: {n} card", "Middle: {n} cards", view["middle"]).format(
+                n=view["middle"]
+            ),
+            _("Round {n} of {limit}").format(n=n, limit=limit)
+            if limit
+            else _("Round {n}").format(n=n),
         ]
-        if view.get("round_limit"):
-            extra.append(_("limit {n}").format(n=view["round_limit"]))
-        return " · ".join(extra)
+        return "\n".join(extra)
 
 
 class TopTrumpsScreen(QuartettScreen):
@@ -54,12 +80,31 @@ class TopTrumpsScreen(QuartettScreen):
         Binding("up,k", "cursor(-1)", N_("Category"), id="quartett.up", key_display="↑↓"),
         Binding("down,j", "cursor(1)", N_("Down"), id="quartett.down", show=False),
         Binding("enter,space", "call", N_("Call"), id="quartett.act"),
+        Binding("enter,space,n", "go_on", N_("Go on"), id="quartett.go_on", key_display="⏎"),
+        Binding("s", "step", N_("Step"), id="quartett.step"),
+        Binding(
+            "pageup",
+            "scroll_rounds(-1)",
+            N_("Rounds"),
+            id="quartett.rounds_up",
+            key_display="PgUp/PgDn",
+        ),  # fmt: skip
+        Binding(
+            "pagedown", "scroll_rounds(1)", N_("Rounds"), id="quartett.rounds_down", show=False
+        ),  # fmt: skip
         *COMMON_BINDINGS,
     ]
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
         super().__init__(match, local, drive_ai)
         self.cursor = 0  # the category under the caller's cursor
+        self.rounds: list[RoundView] = []  # the rounds seen, newest last
+        self.waiting = False  # a round's result or an AI round waits for a key press
+        self.step = False  # step mode: each AI round waits for a key press
+        self.stepped = False  # the key for the next AI round was pressed
+        last = match.public_view()["last_round"]
+        if last:
+            self.rounds.append(last)
 
     def compose_mine(self) -> ComposeResult:
         yield QuartettCard(id="topcard")
@@ -68,6 +113,79 @@ class TopTrumpsScreen(QuartettScreen):
     def on_resize(self, event: events.Resize) -> None:
         # GameScreen.on_resize (called after this one) sets -narrow; then redraw the round.
         self.call_later(self.render_view)
+
+    # -- rounds kept, and waiting for a key ----------------------------------------
+
+    def after_action(self, applied: Applied) -> None:
+        """Keep the round just played; at one keyboard shared by several people, its result
+        stays on a public screen until a key is pressed (then the pass screen comes)."""
+        last = self.match.public_view()["last_round"]
+        if last is None:
+            return
+        if self.rounds and self.rounds[-1]["round"] == last["round"]:
+            self.rounds[-1] = last  # a Stechen adds to the round
+        else:
+            self.rounds.append(last)
+            del self.rounds[:-HISTORY]
+        if applied.by_ai:
+            self.stepped = False
+        match = self.match
+        if len(self.local) > 1 and (match.is_over or self.is_local(match.due)):
+            self.hold()
+
+    def hold(self) -> None:
+        """Wait for a key press: the round on screen stays, no top card is shown."""
+        self.waiting = True
+        self.busy = True
+        self.private_ok = None  # a private card only after the pass screen again
+        self.refresh_bindings()
+
+    def schedule_ai(self) -> None:
+        """In step mode the AI round waits for a key press first."""
+        if self.step and not self.stepped:
+            if not self.waiting:
+                self.hold()
+                self.render_view()
+            return
+        super().schedule_ai()
+
+    def action_go_on(self) -> None:
+        if not self.waiting:
+            return
+        self.waiting = False
+        self.busy = False
+        self.stepped = True
+        self.refresh_bindings()
+        self.advance()
+
+    def action_step(self) -> None:
+        self.step = not self.step
+        self.notify(
+            _("Step mode on: each AI round waits for Enter (or n).")
+            if self.step
+            else _("Step mode off: AI rounds follow at the game's pace."),
+            title=_("Step AI rounds"),
+        )
+        if not self.step and self.waiting and self.match.is_ai(self.match.due):
+            self.action_go_on()  # nothing else waits for the key
+        else:
+            self.render_view()
+
+    def action_scroll_rounds(self, step: int) -> None:
+        box = self.query_one("#roundbox")
+        if step < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "go_on":
+            return self.waiting  # False: Enter falls through to the call
+        if action == "call":
+            return not self.waiting
+        if action == "step":
+            return bool(self.match.agents) and self.drive_ai
+        return True
 
     # -- GameScreen hooks -------------------------------------------------------
 
@@ -85,8 +203,25 @@ class TopTrumpsScreen(QuartettScreen):
     def turn_text(self, view: dict) -> str:
         who = self.seat_name(view["to_move"])
         if view["phase"] == "stechen":
-            return _("Stechen! {name} calls").format(name=who)
-        return _("Round {n} · {name} calls").format(n=view["round"] + 1, name=who)
+            return _("Round {n} · Stechen! To call: {name}").format(n=round_number(view), name=who)
+        return _("Round {n} · to call: {name}").format(n=round_number(view), name=who)
+
+    def status_text(self, view: dict) -> str:
+        if not self.waiting:
+            return super().status_text(view)
+        match = self.match
+        if match.is_over:
+            return _("Final round above. Enter (or n): the final table.")
+        seat = match.due
+        assert seat is not None
+        if match.is_ai(seat):
+            step = _("Step mode (s switches it off). ")
+            return step + _("Enter (or n): the next call, by {name} (AI).").format(
+                name=self.seat_name(seat)
+            )
+        return _(
+            "The round's result is for everyone. Enter (or n): go on, to call next: {name}."
+        ).format(name=self.seat_name(seat))
 
     def hint(self, seat: int, view: dict) -> str:
         return _("{name}: pick a category (↑↓ and Enter, 1–{n}, or click) and call it.").format(
@@ -106,7 +241,7 @@ class TopTrumpsScreen(QuartettScreen):
         self.cursor = min(self.cursor, len(cats) - 1)
         seat = view["seat"]
         my_call = view["to_move"] == seat and not view["is_over"]
-        title.update(_("{name}'s top card").format(name=self.seat_name(seat)))
+        title.update(_("Top card · {name}").format(name=self.seat_name(seat)))
         card.show(
             view["top_card"],
             title=_("your top card"),
@@ -124,19 +259,48 @@ class TopTrumpsScreen(QuartettScreen):
             title.update(_("No round played yet"))
             box.update("")
             return
-        title.update(_("Round {n}: every card of the round").format(n=last["round"]))
-        box.update(Group(*[self.comparison(comp, last["round"]) for comp in last["comparisons"]]))
+        title.update(_("Latest round: {n} · every card of the round").format(n=last["round"]))
+        parts: list = [self.comparison(comp, last["round"]) for comp in last["comparisons"]]
+        earlier = [r for r in self.rounds if r["round"] != last["round"]]
+        if earlier:
+            parts.append(Text(""))
+            parts.append(Text(_("Earlier rounds, newest first (PgUp/PgDn)"), style="bold"))
+            for r in reversed(earlier):
+                for comp in r["comparisons"]:
+                    parts.append(self.summary(comp, r["round"]))
+        box.update(Group(*parts))
+
+    def outcome(self, comp: Mapping[str, Any]) -> str:
+        if comp["winner"] is not None:
+            won = self.seat_name(comp["winner"])
+            took = comp.get("took")
+            if took:
+                return ngettext("winner: {w} (+{n} card)", "winner: {w} (+{n} cards)", took).format(
+                    w=won, n=took
+                )
+            return _("winner: {w}").format(w=won)
+        tied = ", ".join(self.seat_name(s) for s in comp["tied"])
+        return _("tie: {who} — cards to the middle").format(who=tied)
+
+    def summary(self, comp: Mapping[str, Any], round_no: int) -> Text:
+        """An earlier comparison in one line: who called what, each value, the outcome."""
+        cat = comp["category"]
+        kind = _("Stechen") if comp["stechen"] else _("Round {n}").format(n=round_no)
+        values = ", ".join(
+            f"{self.seat_name(p['seat'])} {show_value(cat, p['value'])}" for p in comp["plays"]
+        )
+        return Text(
+            f"{kind} · {self.seat_name(comp['caller'])}: {_(SHORT_LABELS[cat])} · {values} · "
+            f"{self.outcome(comp)}",
+            style="dim",
+        )
 
     def comparison(self, comp: dict, round_no: int) -> RichTable:
         """One comparison of a round: a column per card, the called category highlighted."""
         cat = comp["category"]
         kind = _("STECHEN") if comp["stechen"] else _("Round {n}").format(n=round_no)
         caller = self.seat_name(comp["caller"])
-        if comp["winner"] is not None:
-            outcome = _("{w} wins").format(w=self.seat_name(comp["winner"]))
-        else:
-            tied = ", ".join(self.seat_name(s) for s in comp["tied"])
-            outcome = _("tie: {who} — cards to the middle").format(who=tied)
+        outcome = self.outcome(comp)
         if self.has_class("-narrow"):
             return self.comparison_lines(comp, f"{kind} · {_(SHORT_LABELS[cat])} · {outcome}")
         t = RichTable(
@@ -145,17 +309,18 @@ class TopTrumpsScreen(QuartettScreen):
             expand=True,
             show_lines=False,
         )
-        t.add_column("", style="dim", no_wrap=True)
+        t.add_column("", style="dim", no_wrap=True, min_width=8)
         for play in comp["plays"]:
             s = play["seat"]
             c = play["card"]
-            t.add_column(
+            head = (
                 Text(f"P{s + 1} {self.seat_name(s)}\n", style=self.outcome_style(comp, s))
                 + Text(c["id"], style="reverse")
-                + Text(f" {c['name']}\n{c['club']}", style="italic"),
-                justify="right",
-                overflow="fold",
+                + Text(f" {c['name']}\n{c['club']}", style="italic")
             )
+            head.no_wrap = True  # a long name is cut with an ellipsis, not broken
+            head.overflow = "ellipsis"
+            t.add_column(head, justify="right")
         for key, label in SHORT_LABELS.items():
             row_style = "bold black on yellow" if key == cat else ""
             t.add_row(
@@ -167,8 +332,8 @@ class TopTrumpsScreen(QuartettScreen):
         """The narrow form of a comparison: one line per card with the called value."""
         cat = comp["category"]
         t = RichTable(title=title, title_style="bold", expand=True, box=None, show_header=False)
-        t.add_column(ratio=1)
-        t.add_column(justify="right")
+        t.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        t.add_column(justify="right", no_wrap=True)
         for play in comp["plays"]:
             s = play["seat"]
             style = self.outcome_style(comp, s)

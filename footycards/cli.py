@@ -17,7 +17,14 @@ import click
 from .core import DeckError, OptionError
 from .i18n import _, pick_language, use_language
 from .match import Match
-from .registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from .registry import (
+    REGISTRY,
+    GameSpec,
+    OptionSpec,
+    OptionValueError,
+    get_spec,
+    playable_now,
+)
 from .seats import SeatSpec, parse_players
 
 SPEEDS = ("instant", "fast", "normal", "slow")
@@ -129,7 +136,15 @@ class GameGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(invoke_without_command=True)
+class MainGroup(click.Group):
+    """The `footycards` command: its help says which games can be played now."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        formatter.write_text(playable_now())
+
+
+@click.group(cls=MainGroup, invoke_without_command=True)
 @click.version_option(package_name="footycards")
 @click.option(
     "--lang",

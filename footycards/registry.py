@@ -381,6 +381,18 @@ QUARTETT = GameSpec(
 
 REGISTRY = Registry([STADIUM, QUARTETT])
 
+# Games of footycards not playable yet (named in the launcher and `--help`); a game
+# leaves this list when its entry joins the registry.
+COMING = (N_("World Wave 世界波"), N_("Sadikov's Football"))
+
+
+def playable_now() -> str:
+    """One line saying which games can be played now and which are coming."""
+    text = _("Playable now: {games}.").format(games=", ".join(s.name for s in REGISTRY))
+    if COMING:
+        text += " " + _("Coming: {games}.").format(games=", ".join(_(g) for g in COMING))
+    return text
+
 
 def get_spec(game_id: str) -> GameSpec:
     """The spec of a registered game; KeyError with the list of games otherwise."""

@@ -259,3 +259,14 @@ def test_sim_ctrl_c_prints_the_games_so_far(monkeypatch):
     code, out = run(["sim", "stadium", "--games", "50", "--rows", "4", "--cols", "4", "--quiet"])
     assert code == 0, out
     assert "3 games of Stadium" in out and "after 3 of 50 games" in out
+
+
+def test_help_says_which_games_can_be_played():
+    """`footycards --help` names the games playable now and those still to come."""
+    from footycards.registry import REGISTRY
+
+    code, out = run(["--help"])
+    assert code == 0 and "Playable now:" in out
+    for spec in REGISTRY:
+        assert spec.name in out
+    assert "Coming:" in out

@@ -171,3 +171,14 @@ async def test_two_seats_with_one_name_are_refused():
         await pilot.pause()
         assert app.screen is launcher
         assert any("two seats are called" in n.message for n in app._notifications)
+
+
+async def test_launcher_says_which_games_can_be_played():
+    """Under the game list, the launcher says which games are playable now."""
+    from footycards.registry import playable_now
+
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        note = str(app.screen.query_one("#playable").render())
+        assert note == playable_now() and "Stadium" in note

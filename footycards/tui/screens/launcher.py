@@ -21,7 +21,14 @@ from textual.widgets.option_list import Option
 from ...core import DeckError, OptionError
 from ...i18n import N_, _
 from ...match import Match
-from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from ...registry import (
+    REGISTRY,
+    GameSpec,
+    OptionSpec,
+    OptionValueError,
+    get_spec,
+    playable_now,
+)
 from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
 from .too_small import check_size
@@ -98,6 +105,7 @@ class LauncherScreen(Screen):
                     ],
                     id="gamelist",
                 )
+                yield Static(playable_now(), id="playable")
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(

@@ -51,7 +51,7 @@ class TextFront:
         names = self.match.names()
         if applied.by_ai and not applied.events:
             self.say(
-                _("{name} plays: {move}").format(
+                _("{name}: {move}").format(
                     name=self.match.name(applied.seat), move=applied.action
                 )
             )

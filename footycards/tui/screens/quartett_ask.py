@@ -3,7 +3,10 @@
 The hand is grouped by quartet with the cards still missing; a two-step ask picker
 (player, then card) offers only legal asks (Q4.3); the asks so far, the quartets laid
 down and the stack are shown. Each person's hand is only shown after the pass-device
-screen when several people share the keys.
+screen when several people share the keys. After a miss the asker is told, privately,
+which card they drew from the stack (Q5.2): a dialog over their own hand when several
+people share the keys (before the pass screen), else a notice; the card is marked new
+in their hand until their next ask.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from ...i18n import N_, _
-from ...match import Match
+from ...core.quartett import quartet_of
+from ...i18n import N_, _, ngettext
+from ...match import Applied, Match
 from ..widgets.dialogs import ChoiceScreen
 from .quartett import COMMON_BINDINGS, QuartettScreen, SeatList
 
@@ -25,7 +29,7 @@ class HandList(SeatList):
     """Each player's hand size and quartets laid down, and the stack."""
 
     def holding(self, info: dict) -> Text:
-        return Text(_("{n} in hand").format(n=info["cards"]), style="cyan")
+        return Text(cards_text(info["cards"]), style="cyan")
 
     def more_lines(self, info: dict) -> list[tuple[Text, Text]]:
         quartets = " ".join(info["quartets"]) or "—"
@@ -37,7 +41,13 @@ class HandList(SeatList):
         ]
 
     def table_line(self, view: dict) -> str:
-        return _("Stack: {n} cards").format(n=view["stack"])
+        return ngettext("Stack: {n} card", "Stack: {n} cards", view["stack"]).format(
+            n=view["stack"]
+        )
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 class QuartettAskScreen(QuartettScreen):
@@ -53,6 +63,9 @@ class QuartettAskScreen(QuartettScreen):
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
         super().__init__(match, local, drive_ai)
         self.drawn_hand: list[str] | None = None  # the card ids of the hand on screen
+        self.hands_seen = {s: self.hand_ids(s) for s in self.local}  # each local hand
+        self.fresh: dict[int, str] = {}  # the card a seat drew from the stack, until it asks
+        self.shown_to: int | None = None  # whose hand stays on screen while they read a notice
 
     def compose_mine(self) -> ComposeResult:
         yield VerticalScroll(Static(id="hand"), id="handbox")
@@ -66,7 +79,67 @@ class QuartettAskScreen(QuartettScreen):
         return [_("Quartets")], [[str(len(s["quartets"]))] for s in view["seats"]]
 
     def turn_text(self, view: dict) -> str:
-        return _("{name} asks").format(name=self.seat_name(view["to_move"]))
+        return _("To ask: {name}").format(name=self.seat_name(view["to_move"]))
+
+    # -- the card drawn after a miss (Q5.2), told privately --------------------------------
+
+    def hand_ids(self, seat: int) -> set[str]:
+        hand = self.match.view(seat)["hand"] or []
+        return {c["id"] for c in hand}
+
+    def choose_viewer(self) -> int | None:
+        if self.shown_to is not None:
+            return self.shown_to  # they read what they drew; the pass screen comes after
+        return super().choose_viewer()
+
+    def after_action(self, applied: Applied) -> None:
+        before = self.hands_seen
+        self.hands_seen = now = {s: self.hand_ids(s) for s in self.local}
+        seat = applied.seat
+        if not self.is_local(seat):
+            return
+        self.fresh.pop(seat, None)
+        for e in applied.events:
+            if e["event"] != "ask" or e["seat"] != seat or e["hit"] or not e["drew"]:
+                continue
+            laid = {  # quartets the asker laid down now: the drawn card may be in one
+                x["quartet"]: [cid for cid in self.catalog if quartet_of(cid) == x["quartet"]]
+                for x in applied.events
+                if x["event"] == "quartet" and x["seat"] == seat
+            }
+            gained = (now[seat] | {c for cards in laid.values() for c in cards}) - before[seat]
+            for card in sorted(gained):
+                quartet = next((q for q, cards in laid.items() if card in cards), None)
+                self.tell_drawn(seat, card, quartet)
+
+    def tell_drawn(self, seat: int, card: str, quartet: str | None) -> None:
+        """Tell the asker, and only them, which card they drew from the stack."""
+        info = self.catalog[card]
+        text = _("From the stack: {card} {name} ({club}).").format(
+            card=card, name=info["name"], club=info["club"]
+        )
+        if quartet is not None:
+            text += " " + _("It completes quartet {q}: laid down.").format(q=quartet)
+        else:
+            self.fresh[seat] = card
+        if len(self.local) == 1:
+            self.notify(text, title=_("Your card from the stack"), timeout=10)
+            return
+        self.shown_to = seat
+
+        def read(_answer: str | None) -> None:
+            self.shown_to = None
+
+        self.ask(
+            ChoiceScreen(
+                _("{name}: your card from the stack").format(name=self.seat_name(seat)),
+                [("ok", _("Got it — hide my hand"))],
+                body=text
+                + "\n"
+                + _("Only {name} should read this.").format(name=self.seat_name(seat)),
+            ),
+            read,
+        )
 
     def hint(self, seat: int, view: dict) -> str:
         return _("{name}: press a (or Enter) to ask a player for a card.").format(
@@ -83,10 +156,14 @@ class QuartettAskScreen(QuartettScreen):
             box.update(_("Only the player on turn sees their hand."))
             return
         name = self.seat_name(view["seat"])
-        title.update(_("{name}'s hand ({n} cards)").format(name=name, n=len(hand)))
-        box.update(self.hand_table(hand))
+        title.update(
+            ngettext("Hand · {name} · {n} card", "Hand · {name} · {n} cards", len(hand)).format(
+                name=name, n=len(hand)
+            )
+        )
+        box.update(self.hand_table(hand, self.fresh.get(view["seat"])))
 
-    def hand_table(self, hand: list[dict]) -> RichTable:
+    def hand_table(self, hand: list[dict], fresh: str | None = None) -> RichTable:
         """The hand grouped by quartet, with the missing codes of each quartet."""
         t = RichTable(expand=True, show_header=True, box=None, padding=(0, 1))
         t.add_column(_("Quartet"), style="bold")
@@ -97,10 +174,12 @@ class QuartettAskScreen(QuartettScreen):
         for q, cards in groups.items():
             held = {c["id"] for c in cards}
             missing = [cid for cid in self.catalog if cid[:-1] == q and cid not in held]
-            lines = Text()
+            lines = Text(no_wrap=True, overflow="ellipsis")  # long names are cut, not broken
             lines.append(f"{cards[0]['club']}\n", style="italic")
             for c in cards:
                 lines.append(f"{c['id']} ", style="bold reverse")
+                if c["id"] == fresh:
+                    lines.append(_("new") + " ", style="bold green")
                 lines.append(f"{c['name']}\n")
             if missing:
                 lines.append(_("missing: {ids}").format(ids=" ".join(missing)), style="dim")
@@ -146,8 +225,7 @@ class QuartettAskScreen(QuartettScreen):
         targets = sorted({a.seat for a in asks})
         seats = self.match.public_view()["seats"]
         choices = [
-            (str(s), _("{name} ({n} cards)").format(name=self.seat_name(s), n=seats[s]["cards"]))
-            for s in targets
+            (str(s), f"{self.seat_name(s)} ({cards_text(seats[s]['cards'])})") for s in targets
         ]
 
         def picked_player(answer: str | None) -> None:

@@ -43,23 +43,28 @@ def render(view: QuartettView) -> str:
             lines.append(f"{kind}, {_(LABELS[comp['category']])}: {plays}")
     for s, info in enumerate(view["seats"]):
         mark = ">" if s == view["to_move"] else " "
+        c = info["cards"]
         if tt:
             lines.append(
-                _("{m} P{n} {name}: {c} cards").format(
-                    m=mark, n=s + 1, name=info["name"], c=info["cards"]
+                ngettext("{m} P{n} {name}: {c} card", "{m} P{n} {name}: {c} cards", c).format(
+                    m=mark, n=s + 1, name=info["name"], c=c
                 )
             )
         else:
             q = " ".join(info["quartets"]) or "-"
             lines.append(
-                _("{m} P{n} {name}: {c} in hand; quartets {q}").format(
-                    m=mark, n=s + 1, name=info["name"], c=info["cards"], q=q
-                )
+                ngettext(
+                    "{m} P{n} {name}: {c} card in hand; quartets {q}",
+                    "{m} P{n} {name}: {c} cards in hand; quartets {q}",
+                    c,
+                ).format(m=mark, n=s + 1, name=info["name"], c=c, q=q)
             )
     if tt:
-        lines.append(_("Middle: {n} cards").format(n=view["middle"]))
+        n = view["middle"]
+        lines.append(ngettext("Middle: {n} card", "Middle: {n} cards", n).format(n=n))
     else:
-        lines.append(_("Stack: {n} cards").format(n=view["stack"]))
+        n = view["stack"]
+        lines.append(ngettext("Stack: {n} card", "Stack: {n} cards", n).format(n=n))
     top = view["top_card"]
     if top:
         lines.append(_("Your top card:"))
@@ -98,12 +103,16 @@ def category(key: str) -> str:
 
 
 def _deal(e: QuartettEvent, names: Sequence[str]) -> str:
+    per, rest = e["cards"], e["rest"]
+    each = ngettext("{n} card each", "{n} cards each", per).format(n=per)
     if e.get("mode") == "quartett":
-        text = _("{deck}: {per} cards each, {rest} on the stack; {p} asks first")
+        left = ngettext("{n} card on the stack", "{n} cards on the stack", rest).format(n=rest)
+        text = _("{deck}: {each}, {rest}; asking first: {p}")
     else:
-        text = _("{deck}: {per} cards each, {rest} in the middle; {p} calls first")
+        left = ngettext("{n} card in the middle", "{n} cards in the middle", rest).format(n=rest)
+        text = _("{deck}: {each}, {rest}; calling first: {p}")
     return text.format(
-        deck=" + ".join(e["decks"]), per=e["cards"], rest=e["rest"], p=player(names, e["seat"])
+        deck=" + ".join(e["decks"]), each=each, rest=left, p=player(names, e["seat"])
     )
 
 
@@ -114,39 +123,44 @@ def _call(e: QuartettEvent, names: Sequence[str]) -> str:
         for p in e["plays"]
     )
     if e.get("stechen"):
-        text = _("Stechen: {p} calls {cat}: {plays}")
+        text = _("Stechen, called by {p}: {cat} — {plays}")
     else:
-        text = _("{p} calls {cat}: {plays}")
+        text = _("Called by {p}: {cat} — {plays}")
     return text.format(p=player(names, e["seat"]), cat=category(cat), plays=plays)
 
 
 def _tie(e: QuartettEvent, names: Sequence[str]) -> str:
+    m = e["middle"]
+    middle = ngettext("{n} card in the middle", "{n} cards in the middle", m).format(n=m)
     if e.get("stechen"):
-        text = _("Tie at {v} between {seats}: {m} cards in the middle; Stechen, {p} calls")
+        text = _("Tie at {v} between {seats}: {middle}; Stechen, to call: {p}")
     else:
-        text = _("Tie at {v} between {seats}: {m} cards in the middle")
+        text = _("Tie at {v} between {seats}: {middle}")
     return text.format(
         v=value(e["category"], e["value"]),
         seats=players(names, e["seats"]),
-        m=e["middle"],
+        middle=middle,
         p=player(names, e["seat"]),
     )
 
 
 def _win(e: QuartettEvent, names: Sequence[str]) -> str:
-    return _("{p} wins {n} cards").format(p=player(names, e["seat"]), n=e["cards"])
+    n = e["cards"]
+    return ngettext("Round won by {p}: +{n} card", "Round won by {p}: +{n} cards", n).format(
+        p=player(names, e["seat"]), n=n
+    )
 
 
 def _ask(e: QuartettEvent, names: Sequence[str]) -> str:
     if e.get("hit"):
-        text = _("{a} asks {b} for {card} ({name}): {b} hands it over")
+        text = _("Ask by {a} of {b} for {card} ({name}): handed over")
     elif e.get("drew"):
         text = _(
-            "{a} asks {b} for {card} ({name}): {b} does not have it; "
-            "{a} draws a card from the stack ({n} left)"
+            "Ask by {a} of {b} for {card} ({name}): not there; "
+            "a card from the stack goes to {a} ({n} left)"
         )
     else:
-        text = _("{a} asks {b} for {card} ({name}): {b} does not have it")
+        text = _("Ask by {a} of {b} for {card} ({name}): not there")
     return text.format(
         a=player(names, e["seat"]),
         b=player(names, e["target"]),
@@ -157,20 +171,18 @@ def _ask(e: QuartettEvent, names: Sequence[str]) -> str:
 
 
 def _quartet(e: QuartettEvent, names: Sequence[str]) -> str:
-    return _("{p} lays down quartet {q} ({club})").format(
+    return _("Quartet {q} ({club}) laid down by {p}").format(
         p=player(names, e["seat"]), q=e["quartet"], club=e["club"]
     )
 
 
 def _skip(e: QuartettEvent, names: Sequence[str]) -> str:
     seats = e["seats"]
-    return ngettext(
-        "{p} has no cards and is skipped", "{p} have no cards and are skipped", len(seats)
-    ).format(p=players(names, seats))
+    return _("No cards, so skipped: {p}").format(p=players(names, seats))
 
 
 def _restock(e: QuartettEvent, names: Sequence[str]) -> str:
-    return _("Nobody holds a card: {p} takes one from the stack ({n} left)").format(
+    return _("Nobody holds a card: one from the stack goes to {p} ({n} left)").format(
         p=player(names, e["seat"]), n=e["stack"]
     )
 
@@ -180,9 +192,7 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
     kind = reason.get("event")
     if kind == "out_of_cards":
         seats = reason.get("seats", [])
-        return ngettext("{p} has no card left", "{p} have no cards left", len(seats)).format(
-            p=players(names, seats)
-        )
+        return _("no card left for {p}").format(p=players(names, seats))
     if kind == "round_limit":
         return _("the round limit of {n} is reached").format(n=reason.get("limit"))
     if kind == "ask_limit":
@@ -225,7 +235,7 @@ def describe_result(result: QuartettResult, names: Sequence[str]) -> list[str]:
     winners = result["winners"]
     if len(winners) > 1:
         lines.append(
-            _("{players} share the win with {n} each.").format(
+            _("Shared win, {n} each: {players}.").format(
                 players=players(names, winners), n=result["scores"][winners[0]]
             )
         )

@@ -198,23 +198,66 @@ def test_every_quartett_event_kind_is_told_naming_its_players():
         check_sentence(quartett_text.describe(e, names), e, names)
 
 
-def test_quartett_sentences_read_as_before():
-    """Q2.3, Q4.4, Q4.7: the feed reads as it always did."""
+def test_quartett_sentences_read_right_with_any_name():
+    """Q2.3, Q4.4, Q4.7: each sentence reads right whatever the name, "You" included (no
+    "You calls", "You asks"); counts of one are singular."""
     s = quartett.new_game(2, options={"deal": [c["id"] for c in quartett.catalog()]})
     s.apply("call fairness")
-    assert quartett_text.describe(s.log[1], ["Ann", "Bob"]).startswith(
-        "Ann calls Fairness-Punkte: Ann "
+    assert quartett_text.describe(s.log[0], ["You", "Bob"]).endswith(
+        "16 cards each, 0 cards in the middle; calling first: You"
     )
+    assert quartett_text.describe(s.log[1], ["You", "Bob"]).startswith(
+        "Called by You: Fairness-Punkte — You "
+    )
+    assert quartett_text.describe(s.log[2], ["You", "Bob"]) == "Round won by You: +2 cards"
     ask = {"event": "ask", "seat": 0, "target": 1, "card": "F3", "name": "X", "hit": False,
            "drew": True, "stack": 4}  # fmt: skip
-    assert quartett_text.describe(ask, ["Ann", "Bob"]) == (
-        "Ann asks Bob for F3 (X): Bob does not have it; Ann draws a card from the stack (4 left)"
+    assert quartett_text.describe(ask, ["You", "Bob"]) == (
+        "Ask by You of Bob for F3 (X): not there; a card from the stack goes to You (4 left)"
     )
+    hit = {**ask, "hit": True, "drew": False}
+    assert (
+        quartett_text.describe(hit, ["Ann", "You"]) == "Ask by Ann of You for F3 (X): handed over"
+    )
+    deal = {"event": "deal", "decks": ["BL"], "mode": "quartett", "cards": 10, "rest": 1,
+            "seat": 0}  # fmt: skip
+    assert quartett_text.describe(deal, ["You", "Bob"]) == (
+        "BL: 10 cards each, 1 card on the stack; asking first: You"
+    )
+    tie = {"event": "tie", "seats": [0, 1], "category": "goals", "value": 3, "middle": 1,
+           "seat": 1, "stechen": True}  # fmt: skip
+    assert quartett_text.describe(tie, ["Ann", "You"]) == (
+        "Tie at 3 between Ann, You: 1 card in the middle; Stechen, to call: You"
+    )
+    quartet = {"event": "quartet", "seat": 0, "quartet": "F", "club": "VfL"}
+    assert quartett_text.describe(quartet, ["You"]) == "Quartet F (VfL) laid down by You"
     skip = {"event": "skip", "seats": [1, 2]}
-    assert quartett_text.describe(skip, NAMES[:4]) == "Bob, Cyd have no cards and are skipped"
+    assert quartett_text.describe(skip, NAMES[:4]) == "No cards, so skipped: Bob, Cyd"
     assert quartett_text.describe({"event": "skip", "seats": [2]}, NAMES[:4]) == (
-        "Cyd has no cards and is skipped"
+        "No cards, so skipped: Cyd"
     )
+    restock = {"event": "restock", "seat": 0, "stack": 1}
+    assert quartett_text.describe(restock, ["You"]) == (
+        "Nobody holds a card: one from the stack goes to You (1 left)"
+    )
+
+
+def test_quartett_render_counts_in_the_singular_for_one():
+    """The text view: "1 card", never "1 cards"."""
+    s = quartett.new_game(2, seed=1, options={"names": ["Ann", "Bob"]})
+    view = s.view(0)
+    view["seats"][0]["cards"] = 1
+    view["middle"] = 1
+    text = quartett_text.render(view)
+    assert "> P1 Ann: 1 card\n" in text and "Middle: 1 card\n" in text
+    assert "1 cards" not in text
+    q = quartett.new_game(3, seed=1, options={"names": ["Ann", "Bob", "Cyd"], "mode": "quartett"})
+    qview = q.view(0)
+    qview["seats"][1]["cards"] = 1
+    qview["stack"] = 1
+    text = quartett_text.render(qview)
+    assert "P2 Bob: 1 card in hand" in text and "Stack: 1 card\n" in text
+    assert "1 cards" not in text
 
 
 def test_Q1_5_fairness_is_told_with_one_decimal():
@@ -229,8 +272,8 @@ def test_Q2_7_quartett_result_says_why_and_who_shares():
     res = {"scores": [5, 5, 0], "winners": [0, 1], "over": True, "rounds": 9, "asks": 0,
            "reason": {"event": "out_of_cards", "seats": [2]}}  # fmt: skip
     assert quartett_text.describe_result(res, NAMES[:3]) == [
-        "Game over: Cyd has no card left.",
-        "Ann, Bob share the win with 5 each.",
+        "Game over: no card left for Cyd.",
+        "Shared win, 5 each: Ann, Bob.",
     ]
     limit = {**res, "winners": [0], "scores": [6, 4, 0],
              "reason": {"event": "round_limit", "limit": 30}}  # fmt: skip
@@ -275,7 +318,7 @@ def test_describe_and_explain_use_the_session_language(shouting):
         "Bob SHOWS THE RED CARD: EVERYONE LOSES THE RIGHT TO MOVE"
     )
     e = {"event": "win", "seat": 0, "cards": 3}
-    assert quartett_text.describe(e, ["Ann", "Bob"]) == "Ann WINS 3 CARDS"
+    assert quartett_text.describe(e, ["Ann", "Bob"]) == "ROUND WON BY Ann: +3 CARDS"
     s = stadium.new_game(2, seed=1, options={"rows": 2, "cols": 2})
     with pytest.raises(IllegalAction) as err:
         s.apply("flip C9")

@@ -231,9 +231,11 @@ class StadiumScreen(GameScreen):
             here = _("{pos}: Nit (face down)").format(pos=pos)
         elif cell["state"] == "empty":
             here = _("{pos}: empty seat").format(pos=pos)
+        elif cell["id"] in REWARD_NAMES:
+            here = _("{pos}: {name}").format(pos=pos, name=_(REWARD_NAMES[cell["id"]]))
         else:
-            here = _("{pos}: {name} {stars}").format(
-                pos=pos, name=cell["name"], stars="★" * cell["stars"]
+            here = _("{pos}: {id} {name} {stars}").format(
+                pos=pos, id=cell["id"], name=cell["name"], stars="★" * cell["stars"]
             )
         seat = self.match.due
         if view["is_over"] or seat is None:
@@ -264,9 +266,10 @@ class StadiumScreen(GameScreen):
             return
         self.send(f"flip {pos_label(message.row, message.col)}")
 
-    def on_key(self, event) -> None:
-        if event.key in ("up", "down", "left", "right", "h", "j", "k", "l"):
-            self.call_after_refresh(self.update_status)
+    @on(Stands.Highlighted, "#stands")
+    def stands_highlighted(self, message: Stands.Highlighted) -> None:
+        """The status line names the highlighted card whatever moved the cursor."""
+        self.update_status()
 
     def ask_response(self, seat: int, view: dict) -> None:
         """S4.6: offer YELLOW/RED to a holder, or pass (automatically if prompts are off)."""

@@ -112,6 +112,19 @@ class Stands(Widget, can_focus=True):
             """The stands the seat was picked on (the Textual idiom)."""
             return self.stands
 
+    class Highlighted(Message):
+        """The cursor moved to another seat of the stands (by a key, a click or code)."""
+
+        def __init__(self, stands: Stands, row: int, col: int) -> None:
+            super().__init__()
+            self.stands = stands
+            self.row = row
+            self.col = col
+
+        @property
+        def control(self) -> Stands:
+            return self.stands
+
     def __init__(self, view: dict, **kwargs) -> None:
         super().__init__(**kwargs)
         translate_bindings(self)
@@ -137,8 +150,9 @@ class Stands(Widget, can_focus=True):
     def action_pick(self) -> None:
         self.post_message(self.Picked(self, *self.cursor))
 
-    def watch_cursor(self) -> None:
+    def watch_cursor(self, cursor: tuple[int, int]) -> None:
         self.refresh()
+        self.post_message(self.Highlighted(self, *cursor))
 
     def on_click(self, event: Click) -> None:
         x0, y0, w, h = self._geometry

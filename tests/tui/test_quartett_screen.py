@@ -65,7 +65,9 @@ async def test_fussball_short_game_by_keys():
         assert table.state.is_over
         assert table.state.public_view()["round"] == 3
         assert isinstance(app.screen, EndScreen)
-        assert any("calls Bundesliga-Tore" in line for line in told(table))
+        assert any(line.startswith("Called by Ann: Bundesliga-Tore") for line in told(table)), told(
+            table
+        )
 
 
 async def test_abwehr_angriff_number_keys_and_click():
@@ -82,7 +84,7 @@ async def test_abwehr_angriff_number_keys_and_click():
         assert table.state.to_json() == before
         await pilot.press("1")
         await pilot.pause()
-        assert any(line.startswith("Ann calls Abwehr:") for line in told(table))
+        assert any(line.startswith("Called by Ann: Abwehr") for line in told(table))
         await settle(pilot, table)
         if not table.state.is_over:
             await pilot.press("2")
@@ -135,6 +137,9 @@ async def test_quartett_hot_seat_hands_behind_pass_device():
             await pilot.press("a", "1", "1")
             await pilot.pause()
         assert table.state.to_move == 1
+        if isinstance(app.screen, ChoiceScreen):  # Ann reads which card she drew
+            await pilot.press("enter")
+            await pilot.pause()
         assert isinstance(app.screen, PassDeviceScreen)
         assert "Bob" in app.screen.player_name
         assert app.screen_stack[-2].drawn_hand is None  # nobody's hand behind the screen
@@ -190,7 +195,9 @@ async def test_click_on_a_callable_category_calls_it():
             row = HEAD_LINES + 1 + CATEGORIES.index("goals")
             await pilot.click("#topcard", offset=(5, row))
             await pilot.pause()
-            assert any(line.startswith("Ann calls Bundesliga-Tore:") for line in told(table))
+            assert any(line.startswith("Called by Ann: Bundesliga-Tore") for line in told(table)), (
+                told(table)
+            )
 
 
 async def test_each_mode_has_its_own_screen_and_keys():

@@ -109,7 +109,9 @@ class QuartettScreen(GameScreen):
                 yield Static(id="status")
             with Vertical(id="side"):
                 yield self.SEAT_LIST(id="seats")
-                yield MatchFeed(id="feed")
+                feed = MatchFeed(id="feed")
+                feed.can_focus = False  # the arrow keys stay with the screen
+                yield feed
         yield Footer()
 
     def compose_mine(self) -> ComposeResult:

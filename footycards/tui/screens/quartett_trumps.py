@@ -216,7 +216,7 @@ class TopTrumpsScreen(QuartettScreen):
         assert seat is not None
         if match.is_ai(seat):
             step = _("Step mode (s switches it off). ")
-            return step + _("Enter (or n): the next call, by {name} (AI).").format(
+            return step + _("Enter (or n): the next call, by {name}.").format(
                 name=self.seat_name(seat)
             )
         return _(

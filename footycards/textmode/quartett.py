@@ -43,11 +43,11 @@ def render(view: QuartettView) -> str:
             lines.append(f"{kind}, {_(LABELS[comp['category']])}: {plays}")
     for s, info in enumerate(view["seats"]):
         mark = ">" if s == view["to_move"] else " "
-        c = info["cards"]
+        k = info["cards"]
         if tt:
             lines.append(
-                ngettext("{m} P{n} {name}: {c} card", "{m} P{n} {name}: {c} cards", c).format(
-                    m=mark, n=s + 1, name=info["name"], c=c
+                ngettext("{m} P{n} {name}: {c} card", "{m} P{n} {name}: {c} cards", k).format(
+                    m=mark, n=s + 1, name=info["name"], c=k
                 )
             )
         else:
@@ -56,8 +56,8 @@ def render(view: QuartettView) -> str:
                 ngettext(
                     "{m} P{n} {name}: {c} card in hand; quartets {q}",
                     "{m} P{n} {name}: {c} cards in hand; quartets {q}",
-                    c,
-                ).format(m=mark, n=s + 1, name=info["name"], c=c, q=q)
+                    k,
+                ).format(m=mark, n=s + 1, name=info["name"], c=k, q=q)
             )
     if tt:
         n = view["middle"]

@@ -72,7 +72,7 @@ async def test_Q2_8_hot_seat_round_result_is_public_then_the_pass_screen():
         assert screen.query_one("#topcard", QuartettCard).card is None
         assert "Top cards are hidden" in shown(screen.query_one("#mine-title"))
         assert "Round 1 · Ann: Abwehr · winner: Ann" in shown(screen.query_one("#round"))
-        assert "Enter (or n): go on" in words(screen.query_one("#status"))
+        assert "Enter or n: go on · to call next: Ann" in words(screen.query_one("#status"))
         await pilot.press("4")  # a category key does nothing while the result is shown
         await pilot.pause()
         assert table.state.round_no == 1
@@ -174,7 +174,7 @@ async def test_step_mode_holds_each_ai_round_until_a_key():
         assert screen.waiting and "go_on" in {
             b.binding.action for b in screen.active_bindings.values()
         }
-        assert "Enter (or n): the next call, by AI" in words(screen.query_one("#status"))
+        assert "Enter or n: next call (by AI" in words(screen.query_one("#status"))
         await pilot.press("n")
         for _ in range(5):
             await pilot.pause()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
@@ -60,8 +61,8 @@ class SeatList(Static):
             t.add_row(mark, who, self.holding(info))
             for left, right in self.more_lines(info):
                 t.add_row("", left, right)
-        t.add_row("", Text(self.table_line(view), style="dim"), "")
-        self.update(t)
+        # under the players, the whole width: "Middle: 0 cards" is not squeezed into a column
+        self.update(Group(t, Text(self.table_line(view), style="dim")))
 
     def holding(self, info: dict) -> Text:
         """What a player holds, beside their name."""

@@ -161,7 +161,7 @@ class TopTrumpsScreen(QuartettScreen):
     def action_step(self) -> None:
         self.step = not self.step
         self.notify(
-            _("Step mode on: each AI round waits for Enter (or n).")
+            _("Step mode on: each AI round waits for Enter or n.")
             if self.step
             else _("Step mode off: AI rounds follow at the game's pace."),
             title=_("Step AI rounds"),
@@ -211,17 +211,13 @@ class TopTrumpsScreen(QuartettScreen):
             return super().status_text(view)
         match = self.match
         if match.is_over:
-            return _("Final round above. Enter (or n): the final table.")
+            return _("Final round above. Enter or n: the final table")
         seat = match.due
         assert seat is not None
+        name = self.seat_name(seat)
         if match.is_ai(seat):
-            step = _("Step mode (s switches it off). ")
-            return step + _("Enter (or n): the next call, by {name}.").format(
-                name=self.seat_name(seat)
-            )
-        return _(
-            "The round's result is for everyone. Enter (or n): go on, to call next: {name}."
-        ).format(name=self.seat_name(seat))
+            return _("Enter or n: next call (by {name}) · s: step mode off").format(name=name)
+        return _("Enter or n: go on · to call next: {name}").format(name=name)
 
     def hint(self, seat: int, view: dict) -> str:
         return _("{name}: pick a category (↑↓ and Enter, 1–{n}, or click) and call it.").format(
@@ -259,7 +255,7 @@ class TopTrumpsScreen(QuartettScreen):
             title.update(_("No round played yet"))
             box.update("")
             return
-        title.update(_("Latest round: {n} · every card of the round").format(n=last["round"]))
+        title.update(_("Latest round: {n}").format(n=last["round"]))
         parts: list = [self.comparison(comp, last["round"]) for comp in last["comparisons"]]
         earlier = [r for r in self.rounds if r["round"] != last["round"]]
         if earlier:

@@ -150,7 +150,7 @@ class QuartettScreen(GameScreen):
             return _("The game is over.")
         seat = view["to_move"]
         if self.match.is_ai(seat):
-            return _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
+            return _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
         return self.hint(seat, view)
 
     def hint(self, seat: int, view: dict) -> str:

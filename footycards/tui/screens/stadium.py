@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
+from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...i18n import N_, _
 from ...match import Applied, Match
@@ -146,13 +147,18 @@ class StadiumScreen(GameScreen):
         yield Header(show_clock=False)
         with Horizontal(id="pitchside"):
             with Vertical(id="board"):
-                yield Stands(self.match.public_view(), id="stands")
+                yield Stands(self.match.public_view(), self.card_ids(), id="stands")
                 yield Static(id="status")
             with Vertical(id="side"):
                 yield Scoreboard(id="scores")
                 yield MatchPanel(id="matchpanel")
                 yield MatchFeed(id="feed")
         yield Footer()
+
+    def card_ids(self) -> list[str]:
+        """Every footballer id of this game's deck (the stands make room for the longest)."""
+        cards = get_game("stadium").catalog({"deck": self.match.options.get("deck")})
+        return [c["id"] for c in cards if c["kind"] == "footballer"]
 
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount too, which starts the game flow.

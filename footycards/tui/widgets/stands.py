@@ -6,6 +6,8 @@ chosen; it never holds or changes the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -26,6 +28,16 @@ REWARD_LOOK = {
 }
 
 
+MAX_LABEL = 8  # the widest card id drawn whole; longer ones are cut with "…"
+
+
+def fit(label: str, width: int) -> str:
+    """A card id centred in `width` characters, cut with "…" when it is longer."""
+    if len(label) > width:
+        label = label[: width - 1] + "…"
+    return label.center(width)
+
+
 def face_text(cell: dict, width: int) -> tuple[str, str]:
     """The short face of a cell and its look (a component class): `Nit`, a card id, a
     reward or an empty seat."""
@@ -37,7 +49,7 @@ def face_text(cell: dict, width: int) -> tuple[str, str]:
     if cell["id"] in REWARD_LOOK:
         label, look = REWARD_LOOK[cell["id"]]
         return label[:width].center(width), look
-    return cell["id"].center(width), "stands--face"
+    return fit(cell["id"], width), "stands--face"
 
 
 class Stands(Widget, can_focus=True):
@@ -125,13 +137,19 @@ class Stands(Widget, can_focus=True):
         def control(self) -> Stands:
             return self.stands
 
-    def __init__(self, view: dict, **kwargs) -> None:
+    def __init__(self, view: dict, card_ids: Iterable[str] = (), **kwargs) -> None:
+        """`card_ids`: every footballer id the deck may show (the cards are made wide enough for the
+        longest, up to MAX_LABEL characters; at least 3, for Nit)."""
         super().__init__(**kwargs)
+        self.label_width = max([3] + [min(len(c), MAX_LABEL) for c in card_ids])
         translate_bindings(self)
         self.view = view
         self.marks: set[tuple[int, int]] = set()
         self.recent: dict[str, dict] = {}  # just turned back: shown faded until the next flip
         self._geometry = (0, 0, 4, 1)  # x0, y0, cell width, cell height
+        # The part of a large table on screen: first column, first line (from the back row),
+        # how many columns and lines fit. It scrolls to keep the cursor in view.
+        self.window = (0, 0, 1, 1)
 
     def show(self, view: dict, recent: dict[str, dict] | None = None) -> None:
         """Draw a new view; `recent` cards (just turned back face down) are shown faded."""
@@ -155,15 +173,32 @@ class Stands(Widget, can_focus=True):
         self.post_message(self.Highlighted(self, *cursor))
 
     def on_click(self, event: Click) -> None:
-        x0, y0, w, h = self._geometry
-        rows, cols = self.view["rows"], self.view["cols"]
-        col = (event.x - x0) // w
-        line = (event.y - y0) // h
-        if event.x < x0 or not (0 <= col < cols and 0 <= line < rows):
+        hit = self.cell_at(event.x, event.y)
+        if hit is None:
             return
-        row = rows - 1 - line
-        self.cursor = (row, col)
-        self.post_message(self.Picked(self, row, col))
+        self.cursor = hit
+        self.post_message(self.Picked(self, *hit))
+
+    def cell_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """The (row, col) of the card drawn at x, y of the widget (as last drawn), or None."""
+        x0, y0, w, h = self._geometry
+        col0, line0, vis_cols, vis_lines = self.window
+        if x < x0 or y < y0:
+            return None
+        col, line = (x - x0) // w, (y - y0) // h
+        if not (0 <= col < vis_cols and 0 <= line < vis_lines):
+            return None
+        return self.view["rows"] - 1 - (line0 + line), col0 + col
+
+    def cell_region(self, row: int, col: int) -> tuple[int, int, int, int] | None:
+        """Where the card at (row, col) is drawn (x, y, width, height), or None when the
+        table is scrolled so that it is not on screen."""
+        x0, y0, w, h = self._geometry
+        col0, line0, vis_cols, vis_lines = self.window
+        line = self.view["rows"] - 1 - row
+        if not (col0 <= col < col0 + vis_cols and line0 <= line < line0 + vis_lines):
+            return None
+        return x0 + (col - col0) * w, y0 + (line - line0) * h, w, h
 
     def cell(self, row: int, col: int) -> dict:
         return self.view["table"][row * self.view["cols"] + col]
@@ -174,16 +209,47 @@ class Stands(Widget, can_focus=True):
         """The Rich style of a component class (from DEFAULT_CSS and the theme)."""
         return self.get_component_rich_style(name)
 
+    def table_layout(self, width: int, height: int) -> tuple[int, int, int, int]:
+        """Card width and height, and how many columns and rows fit in width × height.
+
+        Boxed cards (6×3) when the whole table fits so; else one line per row, 4 columns a
+        card (3 when that shows the whole width), and a window over the table that scrolls
+        when it is larger than the widget: every allowed size is drawn legibly.
+        """
+        rows, cols = self.view["rows"], self.view["cols"]
+        lw = self.label_width
+        if width >= 7 + cols * (lw + 3) and height >= rows * 3 + 3:
+            return lw + 3, 3, cols, rows
+        cell_w = lw if 7 + cols * (lw + 1) > width >= 7 + cols * lw else lw + 1
+        vis_cols = max(1, min(cols, (width - 7) // cell_w))
+        vis_rows = max(1, min(rows, height - 2))
+        return cell_w, 1, vis_cols, vis_rows
+
+    def _scroll(self, vis_cols: int, vis_lines: int) -> tuple[int, int]:
+        """The first column and line on screen: moved as little as keeps the cursor in view."""
+        rows, cols = self.view["rows"], self.view["cols"]
+        row, col = self.cursor
+        col0, line0 = self.window[0], self.window[1]
+        line = rows - 1 - row
+        col0 = min(col0, col)
+        col0 = max(col0, col - vis_cols + 1)
+        line0 = min(line0, line)
+        line0 = max(line0, line - vis_lines + 1)
+        col0 = max(0, min(col0, cols - vis_cols))
+        line0 = max(0, min(line0, rows - vis_lines))
+        return col0, line0
+
     def render(self) -> Text:
         v = self.view
-        rows, cols = v["rows"], v["cols"]
+        rows = v["rows"]
         width, height = self.size.width, self.size.height
-        boxed = width >= 7 + cols * 6 and height >= rows * 3 + 3
-        cell_w, cell_h = (6, 3) if boxed else (4, 1)
-        if not boxed and width < 7 + cols * 4:
-            cell_w = 3
-        x0, y0 = max(4, (width - cols * cell_w - 7) // 2), 1
+        cell_w, cell_h, vis_cols, vis_rows = self.table_layout(width, height)
+        col0, line0 = self._scroll(vis_cols, vis_rows)
+        self.window = (col0, line0, vis_cols, vis_rows)
+        x0, y0 = max(4, (width - vis_cols * cell_w - 7) // 2), 1
         self._geometry = (x0, y0, cell_w, cell_h)
+        more_left, more_right = col0 > 0, col0 + vis_cols < v["cols"]
+        more_back, more_front = line0 > 0, line0 + vis_rows < rows
         peeked = v.get("peeked", {})
         label_style = self.look("stands--label")
         row_bgs = [
@@ -191,20 +257,29 @@ class Stands(Widget, can_focus=True):
         ]
         text = Text(no_wrap=True, overflow="crop")
         pad = " " * (x0 - 4)
-        header = " " * x0 + "".join(str(c + 1).center(cell_w) for c in range(cols))
-        text.append(header + "\n", label_style)
-        for line_no, row in enumerate(reversed(range(rows))):
+        # the header: seat numbers, and arrows where the table goes on off screen
+        gutter = list(" " * x0)
+        if more_back:
+            gutter[1] = "▲"
+        if more_left:
+            gutter[x0 - 2] = "◀"
+        numbers = "".join(str(c + 1).center(cell_w) for c in range(col0, col0 + vis_cols))
+        text.append("".join(gutter) + numbers + (" ▶" if more_right else "") + "\n", label_style)
+        for line_no in range(line0, line0 + vis_rows):
+            row = rows - 1 - line_no
             bg = row_bgs[line_no % 2]
             label = chr(65 + row)
             for sub in range(cell_h):
                 text.append(pad)
                 text.append(f" {label}  " if sub == cell_h // 2 else "    ", label_style + bg)
-                for col in range(cols):
+                for col in range(col0, col0 + vis_cols):
                     self._draw_cell(text, row, col, sub, cell_w, cell_h, peeked, bg)
                 text.append(f"  {label}" if sub == cell_h // 2 else "   ", label_style + bg)
                 text.append("\n")
-        pitch = _("P I T C H").center(cols * cell_w)
-        text.append(" " * x0)
+        pitch = _("P I T C H").center(vis_cols * cell_w)
+        if more_front:
+            text.append(" ▼", label_style)
+        text.append(" " * (x0 - 2 if more_front else x0))
         text.append(pitch, self.look("stands--pitch"))
         return text
 
@@ -215,12 +290,13 @@ class Stands(Widget, can_focus=True):
         pos = cell["pos"]
         peek = pos in peeked and cell["state"] == "down"
         recent = self.recent.get(pos) if cell["state"] == "down" and not peek else None
-        inner = w - 2 if h == 3 else max(3, w - 1)
+        inner = w - 2 if h == 3 else min(w, self.label_width)
         if peek:
-            face, look = peeked[pos]["id"].center(inner), "stands--peek"
+            face, look = fit(peeked[pos]["id"], inner), "stands--peek"
         elif recent:
-            label = REWARD_LOOK[recent["id"]][0] if recent["id"] in REWARD_LOOK else recent["id"]
-            face, look = label[:inner].center(inner), "stands--recent"
+            rid = recent["id"]
+            label = REWARD_LOOK[rid][0][:inner] if rid in REWARD_LOOK else rid
+            face, look = fit(label, inner), "stands--recent"
         else:
             face, look = face_text(cell, inner)
         style = self.look(look)

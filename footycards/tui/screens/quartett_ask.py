@@ -187,30 +187,41 @@ class QuartettAskScreen(QuartettScreen):
         return t
 
     def draw_round(self, view: dict) -> None:
-        self.query_one("#round-title", Static).update(_("Asks so far"))
+        self.query_one("#round-title", Static).update(_("Asks so far, newest last"))
         self.query_one("#round", Static).update(self.asks_table(view))
 
     def asks_table(self, view: dict) -> RichTable:
-        """The latest asks: who asked whom for which card, and the answer."""
+        """The latest asks, newest last: who asked whom for which card, and the answer.
+        Long names are cut with an ellipsis; the narrow layout leaves out card names."""
+        narrow = self.has_class("-narrow")
         t = RichTable(expand=True, box=None)
-        t.add_column(_("Who asked"))
-        t.add_column(_("Whom"))
-        t.add_column(_("For"))
-        t.add_column(_("Answer"))
+        for header, ratio in [
+            (_("Who") if narrow else _("Who asked"), 2),
+            (_("Whom"), 2),
+            (_("For"), 1 if narrow else 3),
+            (_("Answer"), 3 if narrow else 2),
+        ]:
+            t.add_column(header, ratio=ratio, no_wrap=True, overflow="ellipsis", min_width=3)
         for h in view["history"][-12:]:
             if h["target"] is None:  # nobody held a card: the stack was drawn
-                t.add_row(self.seat_name(h["asker"]), "—", "—", _("drew from the stack"))
+                t.add_row(
+                    self.seat_name(h["asker"]),
+                    "—",
+                    "—",
+                    _("drew") if narrow else _("drew from the stack"),
+                )
                 continue
             card = self.catalog.get(h["card"], {"name": ""})
-            answer = (
-                _("handed over")
-                if h["hit"]
-                else _("no") + (_(", drew from the stack") if h["drew"] else "")
-            )
+            if h["hit"]:
+                answer = _("yes") if narrow else _("handed over")
+            elif h["drew"]:
+                answer = _("no, drew") if narrow else _("no, drew from the stack")
+            else:
+                answer = _("no")
             t.add_row(
                 self.seat_name(h["asker"]),
                 self.seat_name(h["target"]),
-                f"{h['card']} {card['name']}",
+                h["card"] if narrow else f"{h['card']} {card['name']}",
                 answer,
             )
         return t

@@ -331,3 +331,24 @@ async def test_final_round_of_a_hot_seat_game_is_shown_before_the_end():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_round_history_scrolls_with_page_keys():
+    """At 80×24 the rounds no longer fit: PgDn scrolls down to the earliest, PgUp back."""
+    table, app = start("Ann,ai:normal", seed=5, round_limit=40)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = trumps(app)
+        for _ in range(40):
+            await settle(pilot, table)
+            if table.state.is_over or table.state.round_no >= 12:
+                break
+            await pilot.press("1")
+        await settle(pilot, table)
+        box = screen.query_one("#roundbox")
+        assert box.max_scroll_y > 0 and box.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.wait_for_scheduled_animations()
+        assert box.scroll_y > 0
+        await pilot.press("pageup")
+        await pilot.wait_for_scheduled_animations()
+        assert box.scroll_y == 0

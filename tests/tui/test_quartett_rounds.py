@@ -352,3 +352,46 @@ async def test_round_history_scrolls_with_page_keys():
         await pilot.press("pageup")
         await pilot.wait_for_scheduled_animations()
         assert box.scroll_y == 0
+
+
+async def test_step_mode_in_hot_seat_each_ai_round_still_waits():
+    """Two people and an AI, step mode on: going on from a public result never lets the
+    AI's next round through without its own key press."""
+    table, app = start("Ann,Bob,ai:normal", seed=4, round_limit=30)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = trumps(app)
+        screen.step = True
+        for _ in range(60):
+            if table.is_ai(table.due):
+                break
+            if isinstance(app.screen, PassDeviceScreen) or screen.waiting:
+                await pilot.press("enter")
+            else:
+                await pilot.press("1")
+            await pilot.pause()
+        assert table.is_ai(table.due) and not table.state.is_over
+        moves = len(table.actions)
+        for _ in range(5):
+            await pilot.pause()
+        assert len(table.actions) == moves and screen.waiting
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert len(table.actions) == moves + 1
+
+
+async def test_step_mode_keeps_the_last_round_before_the_end():
+    """Against AI with step mode on, the final round stays until a key; then the end."""
+    table, app = start("Ann,ai:normal", seed=3, round_limit=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, table)
+        screen = trumps(app)
+        await pilot.press("s")
+        await pilot.press("1")
+        await pilot.pause()
+        assert table.state.is_over and screen.waiting
+        assert not isinstance(app.screen, EndScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)

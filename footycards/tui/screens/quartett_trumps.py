@@ -88,10 +88,10 @@ class TopTrumpsScreen(QuartettScreen):
             N_("Rounds"),
             id="quartett.rounds_up",
             key_display="PgUp/PgDn",
-        ),  # fmt: skip
+        ),
         Binding(
             "pagedown", "scroll_rounds(1)", N_("Rounds"), id="quartett.rounds_down", show=False
-        ),  # fmt: skip
+        ),
         *COMMON_BINDINGS,
     ]
 
@@ -127,11 +127,12 @@ class TopTrumpsScreen(QuartettScreen):
         else:
             self.rounds.append(last)
             del self.rounds[:-HISTORY]
-        if applied.by_ai:
-            self.stepped = False
+        self.stepped = False  # each AI round needs its own key press in step mode
         match = self.match
         if len(self.local) > 1 and (match.is_over or self.is_local(match.due)):
             self.hold()
+        elif match.is_over and self.step:
+            self.hold()  # the last round stays until a key, then the final table
 
     def hold(self) -> None:
         """Wait for a key press: the round on screen stays, no top card is shown."""
@@ -154,7 +155,7 @@ class TopTrumpsScreen(QuartettScreen):
             return
         self.waiting = False
         self.busy = False
-        self.stepped = True
+        self.stepped = self.match.is_ai(self.match.due)  # this key lets the AI call
         self.refresh_bindings()
         self.advance()
 

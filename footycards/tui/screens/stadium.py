@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
@@ -81,24 +81,64 @@ class Scoreboard(Widget):
             if s in self.ai_seats and not area["name"].startswith("AI"):
                 who.append(" (AI)", style="dim")
             t.add_row(mark, who, Text(f"{area['score']}★", style=look("scoreboard--stars")))
-            pairs = " ".join(f"{p['id']}{'★' * p['stars']}" for p in area["pairs"]) or "—"
-            t.add_row("", Text(_("pairs: ") + pairs, style="dim"), "")
-            extras = []
-            for r in area["rewards"]:
-                extras.append(Text.assemble((REWARD_BADGE[r], look(f"scoreboard--{r.lower()}")), r))
+            t.add_row("", pairs_text(area["pairs"]), "")
+            if area["rewards"]:
+                held = Text(_("holds:"), style="dim")
+                for r in area["rewards"]:
+                    held.append(" ")
+                    held.append(REWARD_BADGE[r], look(f"scoreboard--{r.lower()}"))
+                    held.append(_(REWARD_NAMES[r]))
+                t.add_row("", held, "")
+            marks = []
             if area["yellows"]:
-                extras.append(
-                    Text(_("{n} yellow").format(n=area["yellows"]), look("scoreboard--yellows"))
+                marks.append(
+                    Text(
+                        _("booked: {n} yellow").format(n=area["yellows"]),
+                        look("scoreboard--yellows"),
+                    )
                 )
             if area["cancelled"]:
-                extras.append(Text(_("next turn cancelled"), look("scoreboard--cancelled")))
-            if extras:
-                t.add_row("", Text(" ").join(extras), "")
+                marks.append(Text(_("next turn cancelled"), look("scoreboard--cancelled")))
+            if marks:
+                t.add_row("", Text(" · ").join(marks), "")
         return t
 
 
+def short_name(name: str) -> str:
+    """A footballer as the side panel names him: the last word of his name (Kowalski)."""
+    words = name.split()
+    return words[-1] if words else name
+
+
+def pairs_text(pairs: list[dict]) -> Text:
+    """A player's pairs with the footballers' names, short: `pairs: F01 Kowalski★ · …`."""
+    text = Text(_("pairs:"), style="dim")
+    if not pairs:
+        text.append(" —", style="dim")
+    for i, p in enumerate(pairs):
+        text.append(" · " if i else " ", style="dim")
+        text.append(f"{p['id']} {short_name(p['name'])}{'★' * p['stars']}")
+    return text
+
+
+def rolls_text(rolls: list[list[int]], a: str, b: str, dice: bool = True) -> list[str]:
+    """The dice of a PLAY GAME match, naming who rolled what: one line per throw."""
+    lines = []
+    for x, y in rolls:
+        line = _("{a} rolled {x}, {b} rolled {y}").format(
+            a=a,
+            b=b,
+            x=f"{DICE[x - 1]} {x}" if dice else x,
+            y=f"{DICE[y - 1]} {y}" if dice else y,
+        )
+        if x == y:
+            line += _(" (tie)")  # both roll again: the next line
+        lines.append(line)
+    return lines
+
+
 class MatchPanel(Static):
-    """The last PLAY GAME match with its dice rolls."""
+    """The last PLAY GAME match: who rolled what, who won, which pair changed hands."""
 
     DEFAULT_CSS = "MatchPanel { height: auto; border: round $warning; padding: 0 1; }"
 
@@ -107,16 +147,17 @@ class MatchPanel(Static):
         self.display = bool(m)
         if not m:
             return
-        a, b = view["areas"][m["challenger"]]["name"], view["areas"][m["opponent"]]["name"]
-        lines = [_("PLAY GAME: {a} v {b}").format(a=a, b=b)]
-        for x, y in m["rolls"]:
-            tag = _(" (tie: roll again)") if x == y else ""
-            lines.append(f"  {DICE[x - 1]} {x} : {y} {DICE[y - 1]}{tag}")
-        w = view["areas"][m["winner"]]["name"]
+        areas = view["areas"]
+        a, b = areas[m["challenger"]]["name"], areas[m["opponent"]]["name"]
+        lines = [_("PLAY GAME: {a} challenges {b}").format(a=a, b=b)]
+        lines += ["  " + line for line in rolls_text(m["rolls"], a, b)]
+        w = areas[m["winner"]]["name"]
         if m.get("taken"):
-            lines.append(_("{w} took pair {card}").format(w=w, card=m["taken"]))
+            pair = next((p for p in areas[m["winner"]]["pairs"] if p["id"] == m["taken"]), None)
+            card = f"{m['taken']} {pair['name']} {'★' * pair['stars']}" if pair else m["taken"]
+            lines.append(_("Winner: {w}, who took the pair {card}").format(w=w, card=card))
         else:
-            lines.append(_("{w} wins and picks a pair").format(w=w))
+            lines.append(_("Winner: {w}, who picks a pair").format(w=w))
         self.update("\n".join(lines))
 
 
@@ -150,7 +191,8 @@ class StadiumScreen(GameScreen):
                 yield Stands(self.match.public_view(), self.card_ids(), id="stands")
                 yield Static(id="status")
             with Vertical(id="side"):
-                yield Scoreboard(id="scores")
+                with VerticalScroll(id="scores-box"):
+                    yield Scoreboard(id="scores")
                 yield MatchPanel(id="matchpanel")
                 yield MatchFeed(id="feed")
         yield Footer()
@@ -187,8 +229,9 @@ class StadiumScreen(GameScreen):
     def after_action(self, applied: Applied) -> None:
         m = self.match.public_view()["match"]
         if applied.action.startswith("match") and self.match.is_ai(m["challenger"]):
-            rolls = ", ".join(f"{a}:{b}" for a, b in m["rolls"])
-            self.notify(_("PLAY GAME: {rolls}").format(rolls=rolls), title=_("Match"))
+            a, b = self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
+            rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
+            self.notify(rolls, title=_("PLAY GAME: {a} challenges {b}").format(a=a, b=b))
 
     def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
         rows = [[str(a["score"]), str(a["cards"])] for a in view["areas"]]
@@ -343,8 +386,10 @@ class StadiumScreen(GameScreen):
                     name=self.seat_name(seat), loser=self.seat_name(m["loser"])
                 ),
                 choices,
-                body=_("Dice: {rolls}").format(
-                    rolls=", ".join(f"{DICE[a - 1]}{a}:{b}{DICE[b - 1]}" for a, b in m["rolls"])
+                body="\n".join(
+                    rolls_text(
+                        m["rolls"], self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
+                    )
                 ),
                 cancellable=False,
             ),

@@ -60,10 +60,13 @@ class Scoreboard(Widget):
         super().__init__(**kwargs)
         self.view: dict | None = None
         self.ai_seats: set[int] = set()
+        self.not_asked: set[int] = set()
 
-    def show(self, view: dict, ai_seats: set[int]) -> None:
+    def show(self, view: dict, ai_seats: set[int], not_asked: set[int] | None = None) -> None:
+        """Draw a view; `not_asked`: people who switched the YELLOW/RED questions off."""
         self.view = view
         self.ai_seats = ai_seats
+        self.not_asked = set(not_asked or ())
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
@@ -99,6 +102,8 @@ class Scoreboard(Widget):
                 )
             if area["cancelled"]:
                 marks.append(Text(_("next turn cancelled"), look("scoreboard--cancelled")))
+            if s in self.not_asked:
+                marks.append(Text(_("not asked (a)"), style="dim"))
             if marks:
                 t.add_row("", Text(" · ").join(marks), "")
         return t
@@ -171,6 +176,7 @@ class StadiumScreen(GameScreen):
         Binding("g", "match", N_("Match"), id="stadium.match"),
         Binding("y", "yellow", N_("Yellow"), id="stadium.yellow"),
         Binding("r", "red", N_("Red"), id="stadium.red"),
+        Binding("a", "prompts", N_("Prompts"), id="stadium.prompts"),
         Binding("question_mark", "app.show_keys", N_("Keys"), id="stadium.keys", key_display="?"),
         Binding("f1", "app.rules('stadium')", N_("Rules"), id="stadium.rules"),
         Binding("q,escape", "leave", N_("Leave"), id="stadium.quit"),
@@ -214,7 +220,7 @@ class StadiumScreen(GameScreen):
 
     def draw(self, view: dict) -> None:
         self.query_one(Stands).show(view, self.recent_cards(view))
-        self.query_one(Scoreboard).show(view, set(self.match.agents))
+        self.query_one(Scoreboard).show(view, set(self.match.agents), self.prompts_off)
         self.query_one(MatchPanel).show(view)
         self.query_one(MatchFeed).sync(view["log"], self.describe)
         self.sub_title = self.turn_text(view)
@@ -349,11 +355,17 @@ class StadiumScreen(GameScreen):
         if "RED" in held:
             choices.append(("red", _("RED: stop everyone, I move next")))
         choices.append(("pass", _("Pass")))
-        choices.append(("off", _("Pass, and don't ask me again this game")))
+        choices.append(("off", _("Pass, and don't ask me again (a: ask again)")))
 
         def done(answer: str | None) -> None:
             if answer == "off":
                 self.prompts_off.add(seat)
+                self.notify(
+                    _("{name} is not asked any more; press a to be asked again.").format(
+                        name=self.seat_name(seat)
+                    ),
+                    title=_("YELLOW/RED prompts"),
+                )
                 answer = "pass"
             self.send(answer or "pass")
 
@@ -368,6 +380,53 @@ class StadiumScreen(GameScreen):
             ),
             done,
         )
+
+    def action_prompts(self) -> None:
+        """Switch the YELLOW/RED questions (S4.6) on or off for a person at this keyboard:
+        at once when one person plays here, else they pick whose."""
+        people = sorted(s for s in self.local if not self.match.is_ai(s))
+        if not people or self.busy:
+            return
+        if len(people) == 1:
+            self.toggle_prompts(people[0])
+            return
+        choices = [
+            (
+                str(s),
+                (
+                    _("{name}: ask me again (now not asked)")
+                    if s in self.prompts_off
+                    else _("{name}: don't ask me (now asked)")
+                ).format(name=self.seat_name(s)),
+            )
+            for s in people
+        ]
+
+        def done(answer: str | None) -> None:
+            if answer is not None:
+                self.toggle_prompts(int(answer))
+
+        self.ask(
+            ChoiceScreen(
+                _("YELLOW/RED prompts"),
+                choices,
+                body=_(
+                    "Holders of YELLOW or RED are asked whether to play it at the start of "
+                    "each turn and after its first card."
+                ),
+            ),
+            done,
+        )
+
+    def toggle_prompts(self, seat: int) -> None:
+        if seat in self.prompts_off:
+            self.prompts_off.discard(seat)
+            text = _("{name} is asked again when YELLOW or RED could be played.")
+        else:
+            self.prompts_off.add(seat)
+            text = _("{name} is not asked any more; press a to be asked again.")
+        self.notify(text.format(name=self.seat_name(seat)), title=_("YELLOW/RED prompts"))
+        self.render_view()
 
     def ask_steal(self, seat: int, view: dict) -> None:
         m = view["match"]

@@ -51,9 +51,7 @@ class TextFront:
         names = self.match.names()
         if applied.by_ai and not applied.events:
             self.say(
-                _("{name}: {move}").format(
-                    name=self.match.name(applied.seat), move=applied.action
-                )
+                _("{name}: {move}").format(name=self.match.name(applied.seat), move=applied.action)
             )
         for event in applied.events:
             self.say("* " + event_text(self.match.spec, event, names))

@@ -154,7 +154,7 @@ def test_quartett_text_mode_calls_and_bad_category():
         "call tore\ncall goals\n",
     )
     assert "'tore' is not a category" in out
-    assert "me calls Bundesliga-Tore" in out
+    assert "Called by me: Bundesliga-Tore" in out
     assert "Game over. Winner:" in out
     assert code == 0
 
@@ -171,7 +171,7 @@ def test_quartett_text_mode_asks():
         f"ask P2 Z9\n{ask}\n",
     )
     assert "Not allowed" in out and "Nothing changed" in out
-    assert f"asks AI normal for {ask.split()[2]}" in out
+    assert f"Ask by me of AI normal for {ask.split()[2]}" in out
 
 
 def test_quartett_broken_deck_names_file_card_and_problem(tmp_path):

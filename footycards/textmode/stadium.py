@@ -95,6 +95,10 @@ def card_text(card: str, name: str, stars: int) -> str:
     return f"{name} {'★' * stars}"
 
 
+# Every sentence works whatever a player is called ("You", "Ann", "AI hard"): a name is
+# never the subject of a verb in the third person and never takes "'s".
+
+
 def _kickoff(e: StadiumEvent, names: Sequence[str]) -> str:
     args = {
         "n": e["cards"],
@@ -106,67 +110,71 @@ def _kickoff(e: StadiumEvent, names: Sequence[str]) -> str:
     }
     how = e.get("how")
     if how == "random":
-        text = _("Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn at random")
+        text = _("Kick-off: {n} cards on a {rows}×{cols} table. Starting: {p} (drawn at random)")
     elif how == "stadium" and not e.get("date"):
         text = _(
-            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn at random "
-            "(nobody gave the date of a match at a stadium)"
+            "Kick-off: {n} cards on a {rows}×{cols} table. Starting: {p} (drawn at random; "
+            "nobody gave the date of a match at a stadium)"
         )
     elif how == "stadium" and len(e.get("among", [])) > 1:
         text = _(
-            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, drawn from {seats} "
+            "Kick-off: {n} cards on a {rows}×{cols} table. Starting: {p}, drawn from {seats} "
             "(the most recent match at a stadium: {date})"
         )
     elif how == "stadium":
         text = _(
-            "Kick-off: {n} cards on a {rows}×{cols} table; {p} starts, most recently at a "
-            "stadium ({date})"
+            "Kick-off: {n} cards on a {rows}×{cols} table. Starting: {p} (most recently at a "
+            "stadium: {date})"
         )
     else:
-        text = _("Kick-off: {n} cards on a {rows}×{cols} table; {p} starts")
+        text = _("Kick-off: {n} cards on a {rows}×{cols} table. Starting: {p}")
     return text.format(**args)
 
 
 def _flip(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p} flips {pos}: {card}").format(
+    return _("{pos} turned over by {p}: {card}").format(
         p=player(names, e["seat"]), pos=e["at"], card=card_text(e["card"], e["name"], e["stars"])
     )
 
 
 def _pair(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p} takes the pair {card} and moves again").format(
+    return _("Pair {card} taken by {p}: one more move").format(
         p=player(names, e["seat"]), card=card_text(e["card"], e["name"], e["stars"])
     )
 
 
 def _take(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p} takes the {card} card").format(
+    return _("{card} card taken by {p}").format(
         p=player(names, e["seat"]), card=reward_name(e["card"])
     )
 
 
 def _back(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{pos} is turned back face down").format(pos=e["at"])
+    return _("{pos} turned back face down").format(pos=e["at"])
 
 
 def _var(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p} uses VAR and secretly looks at {a} and {b}").format(
+    return _("VAR used by {p}: a secret look at {a} and {b}").format(
         p=player(names, e["seat"]), a=e["at"], b=e["at2"]
     )
 
 
+def rolls_said(rolls: Sequence[Sequence[int]], a: str, b: str) -> str:
+    """The dice of a match naming who rolled what: `Ann rolled 3, Bob rolled 5`."""
+    return "; ".join(
+        _("{a} rolled {x}, {b} rolled {y}").format(a=a, b=b, x=x, y=y) for x, y in rolls
+    )
+
+
 def _match(e: StadiumEvent, names: Sequence[str]) -> str:
-    score = ", ".join(f"{x}:{y}" for x, y in e["rolls"])
-    return _("{a} plays a match against {b}: {score}; {w} wins").format(
-        a=player(names, e["seat"]),
-        b=player(names, e["target"]),
-        score=score,
-        w=player(names, e["winner"]),
+    a, b = player(names, e["seat"]), player(names, e["target"])
+    return _("PLAY GAME, {a} v {b}: {rolls}. Winner: {w}").format(
+        a=a, b=b, rolls=rolls_said(e["rolls"], a, b), w=player(names, e["winner"])
     )
 
 
 def _steal(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{w} takes the pair {card} from {l}").format(
+    return _("Pair {card} taken from {l} by {w}").format(
         w=player(names, e["seat"]),
         card=card_text(e["card"], e["name"], e["stars"]),
         l=player(names, e["target"]),
@@ -176,22 +184,22 @@ def _steal(e: StadiumEvent, names: Sequence[str]) -> str:
 def _yellow(e: StadiumEvent, names: Sequence[str]) -> str:
     effect = e.get("effect")
     if effect == "second":
-        text = _("{a} shows {b} a second YELLOW: red card rules, {a} moves next")
+        text = _("Second YELLOW for {b}, shown by {a}: red card rules; next to move: {a}")
     elif effect == "turn_ends":
-        text = _("{a} shows {b} the YELLOW card: {b}'s turn ends")
+        text = _("YELLOW for {b}, shown by {a}: their turn ends now")
     else:
-        text = _("{a} shows {b} the YELLOW card: {b}'s next turn is cancelled")
+        text = _("YELLOW for {b}, shown by {a}: their next turn is cancelled")
     return text.format(a=player(names, e["seat"]), b=player(names, e["target"]))
 
 
 def _red(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p} shows the RED card: everyone loses the right to move").format(
+    return _("RED card shown by {p}: everyone loses the right to move").format(
         p=player(names, e["seat"])
     )
 
 
 def _cancelled(e: StadiumEvent, names: Sequence[str]) -> str:
-    return _("{p}'s turn is cancelled (yellow card)").format(p=player(names, e["seat"]))
+    return _("Turn cancelled by a yellow card: {p}").format(p=player(names, e["seat"]))
 
 
 def _end(e: StadiumEvent, names: Sequence[str]) -> str:
@@ -226,19 +234,19 @@ def describe_result(result: StadiumResult, names: Sequence[str]) -> list[str]:
         return []
     tied = [s for s, score in enumerate(result["scores"]) if score == tb["stars"]]
     lines = [
-        _("{players} tied on {stars} stars; the most cards collected decide.").format(
+        _("Tied on {stars} stars: {players}; the most cards collected decide.").format(
             players=players(names, tied), stars=tb["stars"]
         )
     ]
     if tb["shared"]:
         lines.append(
-            _("{players} collected {cards} cards each: they share the win.").format(
+            _("{cards} cards collected by each of {players}: a shared win.").format(
                 players=players(names, result["winners"]), cards=tb["cards"]
             )
         )
     else:
         lines.append(
-            _("{p} collected the most cards ({cards}) and wins.").format(
+            _("Most cards collected ({cards}): {p}, the winner.").format(
                 p=players(names, result["winners"]), cards=tb["cards"]
             )
         )

@@ -52,7 +52,7 @@ def test_text_mode_bad_lines_then_moves():
     assert "Z9 is not on the 2×2 table" in out
     assert "already face up" in out
     assert "Legal moves (" in out
-    assert "me flips A1" in out and "me flips A2" in out
+    assert "A1 turned over by me" in out and "A2 turned over by me" in out
     assert out.count("Nothing changed") == 3
 
 
@@ -97,7 +97,7 @@ def test_text_mode_with_real_pipe():
         text=True,
         timeout=60,
     )
-    assert "me flips A1" in proc.stdout
+    assert "A1 turned over by me" in proc.stdout
     assert "Input ended" in proc.stdout
     assert proc.returncode == 1
 

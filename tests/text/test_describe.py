@@ -100,22 +100,23 @@ def test_every_stadium_event_kind_is_told_naming_its_players():
         check_sentence(stadium_text.describe(e, NAMES[:3]), e, NAMES[:3])
 
 
-def test_stadium_sentences_read_as_before():
-    """S3.1, S4.2: the feed reads as it always did."""
+def test_stadium_sentences_read_right():
+    """S3.1, S4.2: the feed's sentences, which read right with any name."""
     flip = {"event": "flip", "seat": 0, "at": "B2", "card": "F02", "name": "Bartek Nowicki",
             "stars": 2}  # fmt: skip
-    assert stadium_text.describe(flip, ["P1", "P2"]) == "P1 flips B2: Bartek Nowicki ★★"
+    assert stadium_text.describe(flip, ["P1", "P2"]) == "B2 turned over by P1: Bartek Nowicki ★★"
     reward = {"event": "flip", "seat": 1, "at": "A1", "card": "GAME", "name": "PLAY GAME",
               "stars": 0}  # fmt: skip
-    assert stadium_text.describe(reward, ["Ann", "Bob"]) == "Bob flips A1: PLAY GAME"
+    assert stadium_text.describe(reward, ["Ann", "Bob"]) == "A1 turned over by Bob: PLAY GAME"
     match = {"event": "match", "seat": 0, "target": 2, "rolls": [[3, 3], [2, 5]], "winner": 2}
     assert stadium_text.describe(match, ["Ann", "Bob", "Cyd"]) == (
-        "Ann plays a match against Cyd: 3:3, 2:5; Cyd wins"
+        "PLAY GAME, Ann v Cyd: Ann rolled 3, Cyd rolled 3; Ann rolled 2, Cyd rolled 5. Winner: Cyd"
     )
     kickoff = {"event": "kickoff", "cards": 100, "rows": 10, "cols": 10, "seat": 1,
                "how": "stadium", "date": "2025-03-09", "among": [1]}  # fmt: skip
     assert stadium_text.describe(kickoff, ["Ann", "Bob"]) == (
-        "Kick-off: 100 cards on a 10×10 table; Bob starts, most recently at a stadium (2025-03-09)"
+        "Kick-off: 100 cards on a 10×10 table. Starting: Bob (most recently at a stadium: "
+        "2025-03-09)"
     )
     assert stadium_text.describe({"event": "end"}, []) == "The last card is gone: final whistle."
 
@@ -126,12 +127,12 @@ def test_S5_3_stadium_result_explains_the_tie_break():
            "tiebreak": {"stars": 2, "cards": 5, "shared": False}}  # fmt: skip
     lines = stadium_text.describe_result(won, NAMES[:3])
     assert lines == [
-        "Ann, Bob tied on 2 stars; the most cards collected decide.",
-        "Ann collected the most cards (5) and wins.",
+        "Tied on 2 stars: Ann, Bob; the most cards collected decide.",
+        "Most cards collected (5): Ann, the winner.",
     ]
     shared = {**won, "winners": [0, 1], "tiebreak": {"stars": 2, "cards": 4, "shared": True}}
     assert stadium_text.describe_result(shared, NAMES[:3])[-1] == (
-        "Ann, Bob collected 4 cards each: they share the win."
+        "4 cards collected by each of Ann, Bob: a shared win."
     )
     assert stadium_text.describe_result({**won, "tiebreak": None}, NAMES[:3]) == []
     assert stadium_text.describe_result({"scores": [0, 0], "winners": [], "over": False}, []) == []
@@ -150,8 +151,8 @@ def test_stadium_render_shows_the_tie_break_at_the_end():
                       "tiebreak": {"stars": 3, "cards": 4, "shared": True}}  # fmt: skip
     assert stadium_text.render(view).endswith(
         "Final whistle. Winner: Ann, Bob.\n"
-        "Ann, Bob tied on 3 stars; the most cards collected decide.\n"
-        "Ann, Bob collected 4 cards each: they share the win."
+        "Tied on 3 stars: Ann, Bob; the most cards collected decide.\n"
+        "4 cards collected by each of Ann, Bob: a shared win."
     )
 
 
@@ -315,7 +316,7 @@ def test_describe_and_explain_use_the_session_language(shouting):
     """Events, results and refusals are translated when told, never in the engine."""
     e = {"event": "red", "seat": 1}
     assert stadium_text.describe(e, ["Ann", "Bob"]) == (
-        "Bob SHOWS THE RED CARD: EVERYONE LOSES THE RIGHT TO MOVE"
+        "RED CARD SHOWN BY Bob: EVERYONE LOSES THE RIGHT TO MOVE"
     )
     e = {"event": "win", "seat": 0, "cards": 3}
     assert quartett_text.describe(e, ["Ann", "Bob"]) == "ROUND WON BY Ann: +3 CARDS"

@@ -154,7 +154,7 @@ class MatchPanel(Static):
             return
         areas = view["areas"]
         a, b = areas[m["challenger"]]["name"], areas[m["opponent"]]["name"]
-        lines = [_("PLAY GAME: {a} challenges {b}").format(a=a, b=b)]
+        lines = [_("PLAY GAME: {a} v {b}").format(a=a, b=b)]
         lines += ["  " + line for line in rolls_text(m["rolls"], a, b)]
         w = areas[m["winner"]]["name"]
         if m.get("taken"):
@@ -162,7 +162,7 @@ class MatchPanel(Static):
             card = f"{m['taken']} {pair['name']} {'★' * pair['stars']}" if pair else m["taken"]
             lines.append(_("Winner: {w}, who took the pair {card}").format(w=w, card=card))
         else:
-            lines.append(_("Winner: {w}, who picks a pair").format(w=w))
+            lines.append(_("Winner: {w} (a pair to take)").format(w=w))
         self.update("\n".join(lines))
 
 
@@ -237,7 +237,7 @@ class StadiumScreen(GameScreen):
         if applied.action.startswith("match") and self.match.is_ai(m["challenger"]):
             a, b = self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
             rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
-            self.notify(rolls, title=_("PLAY GAME: {a} challenges {b}").format(a=a, b=b))
+            self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b))
 
     def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
         rows = [[str(a["score"]), str(a["cards"])] for a in view["areas"]]
@@ -262,7 +262,7 @@ class StadiumScreen(GameScreen):
     def turn_text(self, view: dict) -> str:
         if view["is_over"]:
             return _("Final whistle")
-        return _("{name}'s turn · {n} cards left").format(
+        return _("Turn: {name} · {n} cards left").format(
             name=self.seat_name(view["turn"]), n=view["cards_left"]
         )
 
@@ -296,7 +296,7 @@ class StadiumScreen(GameScreen):
         if view["is_over"] or seat is None:
             doing = _("The game is over.")
         elif self.match.is_ai(seat):
-            doing = _("{name} (AI) is thinking…").format(name=self.seat_name(seat))
+            doing = _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
         elif self.var_mode:
             doing = _("VAR: pick two face-down cards ({n}/2), Esc cancels").format(
                 n=len(self.var_picks)
@@ -336,14 +336,14 @@ class StadiumScreen(GameScreen):
         if view["window"]["kind"] == "flip":
             up = [c for c in view["table"] if c["state"] == "up"]
             what = (
-                _("{m} turned over {pos}: {card}.").format(
+                _("{pos} turned over by {m}: {card}.").format(
                     m=self.seat_name(mover), pos=up[0]["pos"], card=up[0]["name"]
                 )
                 if up
                 else ""
             )
         else:
-            what = _("{m}'s turn is about to start.").format(m=self.seat_name(mover))
+            what = _("Turn about to start: {m}.").format(m=self.seat_name(mover))
         choices: list[tuple[str, str]] = []
         if "YELLOW" in held:
             for s in range(view["players"]):
@@ -361,7 +361,7 @@ class StadiumScreen(GameScreen):
             if answer == "off":
                 self.prompts_off.add(seat)
                 self.notify(
-                    _("{name} is not asked any more; press a to be asked again.").format(
+                    _("Not asked any more: {name}. Press a to be asked again.").format(
                         name=self.seat_name(seat)
                     ),
                     title=_("YELLOW/RED prompts"),
@@ -421,10 +421,10 @@ class StadiumScreen(GameScreen):
     def toggle_prompts(self, seat: int) -> None:
         if seat in self.prompts_off:
             self.prompts_off.discard(seat)
-            text = _("{name} is asked again when YELLOW or RED could be played.")
+            text = _("Asked again when YELLOW or RED could be played: {name}.")
         else:
             self.prompts_off.add(seat)
-            text = _("{name} is not asked any more; press a to be asked again.")
+            text = _("Not asked any more: {name}. Press a to be asked again.")
         self.notify(text.format(name=self.seat_name(seat)), title=_("YELLOW/RED prompts"))
         self.render_view()
 
@@ -441,7 +441,7 @@ class StadiumScreen(GameScreen):
 
         self.ask(
             ChoiceScreen(
-                _("{name} wins the match! Take a pair from {loser}").format(
+                _("Match won by {name}: take a pair from {loser}").format(
                     name=self.seat_name(seat), loser=self.seat_name(m["loser"])
                 ),
                 choices,

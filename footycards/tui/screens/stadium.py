@@ -296,7 +296,10 @@ class StadiumScreen(GameScreen):
         if view["is_over"] or seat is None:
             doing = _("The game is over.")
         elif self.match.is_ai(seat):
-            doing = _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
+            name = self.seat_name(seat)
+            if not name.startswith("AI"):
+                name = _("{name} (AI)").format(name=name)
+            doing = _("Thinking: {name}…").format(name=name)
         elif self.var_mode:
             doing = _("VAR: pick two face-down cards ({n}/2), Esc cancels").format(
                 n=len(self.var_picks)

@@ -77,7 +77,7 @@ class Stands(Widget, can_focus=True):
     }
 
     DEFAULT_CSS = """
-    Stands { width: 1fr; height: 1fr; min-height: 8; }
+    Stands { width: 1fr; height: 1fr; min-height: 8; text-wrap: nowrap; text-overflow: clip; }
     Stands:focus { background-tint: $foreground 3%; }
     Stands > .stands--back { background: $primary; color: $text; text-style: bold; }
     Stands > .stands--face {
@@ -212,9 +212,10 @@ class Stands(Widget, can_focus=True):
     def table_layout(self, width: int, height: int) -> tuple[int, int, int, int]:
         """Card width and height, and how many columns and rows fit in width × height.
 
-        Boxed cards (6×3) when the whole table fits so; else one line per row, 4 columns a
-        card (3 when that shows the whole width), and a window over the table that scrolls
-        when it is larger than the widget: every allowed size is drawn legibly.
+        Boxed cards (3 lines, the longest id + 3 columns: 6 for `F01`) when the whole table
+        fits so; else one line per row and a column between cards (none when that shows the
+        whole width), and a window over the table that scrolls when it is larger than the
+        widget: every allowed size is drawn legibly, never wrapped.
         """
         rows, cols = self.view["rows"], self.view["cols"]
         lw = self.label_width

@@ -39,7 +39,8 @@ def render(view: StadiumView) -> str:
         )
     for s, area in enumerate(view["areas"]):
         marker = ">" if s == view["turn"] and not view["is_over"] else " "
-        pairs = ", ".join(f"{p['id']}({'*' * p['stars']})" for p in area["pairs"]) or "-"
+        pairs = ", ".join(f"{p['id']} {p['name']} ({'*' * p['stars']})" for p in area["pairs"])
+        pairs = pairs or "-"
         rewards = ", ".join(area["rewards"]) or "-"
         extra = ""
         if area["yellows"]:

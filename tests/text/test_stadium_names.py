@@ -121,3 +121,13 @@ async def test_the_screen_reads_right_with_you_as_a_name():
     for text in said + feed:
         assert not misread(text, names), text
     assert "Starting: You" in feed[0]
+
+
+def test_text_view_names_the_footballers_of_each_pair():
+    """The plain-text view lists each pair with its footballer, as the side panel does."""
+    table = Match.start("stadium", parse_players("You,They"), 1,
+                        {"rows": 4, "cols": 4, "deal": DEAL_4X4})  # fmt: skip
+    for move in ["flip A1", "flip B1"]:
+        table.apply(move)
+    text = stadium_text.render(table.view(0))  # type: ignore[arg-type]
+    assert "pairs F01 Keeper Kowalski (*); rewards -" in text

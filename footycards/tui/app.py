@@ -163,7 +163,7 @@ class FootyApp(App):
             else:
                 title = getattr(node, "BINDING_GROUP_TITLE", None)
                 group = _(title) if title else _("Where the cursor is")
-            entry = (binding.action, _(binding.description))
+            entry = (binding.action, _(binding.tooltip or binding.description))
             shown = self.key_name(key)
             keys = groups.setdefault(group, {}).setdefault(entry, [])
             if shown not in keys:

@@ -14,10 +14,14 @@ from ..i18n import _
 
 
 def translate_bindings(node: DOMNode) -> None:
-    """Replace the descriptions of `node`'s bindings by their translations."""
+    """Replace the descriptions and tooltips of `node`'s bindings by their translations."""
     table = node._bindings.key_to_bindings  # the node's own copy of its bindings
     for key, items in table.items():
         table[key] = [
-            dataclasses.replace(b, description=_(b.description)) if b.description else b
+            dataclasses.replace(
+                b,
+                description=_(b.description) if b.description else b.description,
+                tooltip=_(b.tooltip) if b.tooltip else b.tooltip,
+            )
             for b in items
         ]

@@ -77,8 +77,22 @@ class TopTrumpsScreen(QuartettScreen):
 
     SEAT_LIST = StackList
     BINDINGS = [
-        Binding("up,k", "cursor(-1)", N_("Category"), id="quartett.up", key_display="↑↓"),
-        Binding("down,j", "cursor(1)", N_("Down"), id="quartett.down", show=False),
+        Binding(
+            "up,k",
+            "cursor(-1)",
+            N_("Category"),
+            id="quartett.up",
+            key_display="↑↓",
+            tooltip=N_("Previous category on your card"),
+        ),
+        Binding(
+            "down,j",
+            "cursor(1)",
+            N_("Down"),
+            id="quartett.down",
+            show=False,
+            tooltip=N_("Next category on your card"),
+        ),
         Binding("enter,space", "call", N_("Call"), id="quartett.act"),
         Binding("enter,space,n", "go_on", N_("Go on"), id="quartett.go_on", key_display="⏎"),
         Binding("s", "step", N_("Step"), id="quartett.step"),

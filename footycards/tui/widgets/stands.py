@@ -101,10 +101,38 @@ class Stands(Widget, can_focus=True):
     """
 
     BINDINGS = [
-        Binding("up,k", "move(1, 0)", N_("Move"), id="stands.up", key_display="←↑↓→"),
-        Binding("down,j", "move(-1, 0)", N_("Down"), id="stands.down", show=False),
-        Binding("left,h", "move(0, -1)", N_("Left"), id="stands.left", show=False),
-        Binding("right,l", "move(0, 1)", N_("Right"), id="stands.right", show=False),
+        Binding(
+            "up,k",
+            "move(1, 0)",
+            N_("Move"),
+            id="stands.up",
+            key_display="←↑↓→",
+            tooltip=N_("Cursor up a row (away from the pitch)"),
+        ),
+        Binding(
+            "down,j",
+            "move(-1, 0)",
+            N_("Down"),
+            id="stands.down",
+            show=False,
+            tooltip=N_("Cursor down a row (towards the pitch)"),
+        ),
+        Binding(
+            "left,h",
+            "move(0, -1)",
+            N_("Left"),
+            id="stands.left",
+            show=False,
+            tooltip=N_("Cursor one seat left"),
+        ),
+        Binding(
+            "right,l",
+            "move(0, 1)",
+            N_("Right"),
+            id="stands.right",
+            show=False,
+            tooltip=N_("Cursor one seat right"),
+        ),
         Binding("enter,space", "pick", N_("Flip"), id="stands.flip"),
     ]
 

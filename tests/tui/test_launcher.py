@@ -182,3 +182,37 @@ async def test_launcher_says_which_games_can_be_played():
         await pilot.pause()
         note = str(app.screen.query_one("#playable").render())
         assert note == playable_now() and "Stadium" in note
+
+
+async def test_everything_is_checked_before_the_dates_are_asked():
+    """A table too large is refused before anyone is asked for a date."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        launcher = app.screen
+        launcher.query_one("#kind-1", Select).value = "human"
+        launcher.query_one("#opt-stadium-rows", Input).value = "20"
+        launcher.query_one("#opt-stadium-first", Select).value = "stadium"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is launcher  # no date question
+        assert any("deck holds" in n.message for n in app._notifications)
+
+
+async def test_a_date_in_the_future_is_refused():
+    """S2.2: a match at a stadium cannot have happened in the future."""
+    import datetime as dt
+
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#kind-1", Select).value = "human"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupQuestionScreen)
+        later = (dt.date.today() + dt.timedelta(days=3)).isoformat()
+        app.screen.query_one("#answer-0-0", Input).value = later
+        await pilot.click("#decide")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupQuestionScreen)
+        assert any("in the future" in n.message for n in app._notifications)

@@ -126,8 +126,13 @@ class TextFront:
             for line in move_lines(moves):
                 self.say(line)
             return True
+        news = getattr(self.match.spec.text_module(), "private_news", None)
+        before = self.match.view(seat) if news is not None else None
         try:
             self.match.apply(text, seat=seat)
+            if news is not None and before is not None:
+                for line in news(before, self.match.view(seat)):
+                    self.say(line)  # the person who moved still has the keyboard
         except IllegalAction as exc:
             self.say(
                 _("Not allowed: {reason}. Nothing changed; try again ('moves' lists them).").format(

@@ -14,6 +14,7 @@ from ..core.quartett import (
     QuartettView,
     Reason,
     category_value,
+    deck_catalog,
 )
 from ..core.quartett import format_value as value
 from ..i18n import _, ngettext
@@ -224,6 +225,35 @@ DESCRIBE: dict[str, Callable[[QuartettEvent, Sequence[str]], str]] = {
 def describe(event: QuartettEvent, names: Sequence[str]) -> str:
     """One log event in words, in the session's language (`names`: the view's seat names)."""
     return tell(DESCRIBE, event, names)
+
+
+def private_news(before: QuartettView, after: QuartettView) -> list[str]:
+    """What a person's own move told only them: the card drawn from the stack after a
+    miss (Q5.2), also when it completed a quartet at once (Q4.6). Printed to that person
+    only, right after their move, while they still have the keyboard."""
+    seat = after["seat"]
+    if seat is None or before["hand"] is None or after["hand"] is None:
+        return []
+    last = after["history"][-1] if after["history"] else None
+    if last is None or last["asker"] != seat or not last["drew"]:
+        return []
+    had = {c["id"] for c in before["hand"]}
+    names = {c["id"]: c["name"] for c in after["hand"]}
+    new = [c["id"] for c in after["hand"] if c["id"] not in had]
+    laid = set(after["seats"][seat]["quartets"]) - set(before["seats"][seat]["quartets"])
+    if laid:
+        try:
+            catalog = deck_catalog([d["id"] for d in after["decks"]])
+        except KeyError:
+            catalog = []
+        for card in catalog:
+            if card["id"][:-1] in laid and card["id"] not in had:
+                new.append(card["id"])
+                names[card["id"]] = card["name"]
+    return [
+        _("Your card from the stack: {card} {name}").format(card=cid, name=names.get(cid, ""))
+        for cid in new
+    ]
 
 
 def describe_result(result: QuartettResult, names: Sequence[str]) -> list[str]:

@@ -1,0 +1,865 @@
+"""Provides the engine of Sadikov's Football, a two-deck patience duel (rules/sadikov.md, F1–F8).
+
+Read top to bottom: the cards (F1, F8), the shapes of views and events, notation (F7),
+the state with a move (F3), what a placed card does (F4), penalty cards (F5), half time
+(F2.4) and the end with its shoot-out (F6), views, the JSON round trip and set-up with
+fixed deals (F8).
+
+Columns are numbered 1–5 in notation, events and views; each column is kept bottom
+first, so its last card is the takeable top. The engine emits data, never words:
+`state.log` holds event dicts (`SadikovEvent`) and an `IllegalAction` carries a code,
+an English template and its parameters.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, NotRequired, Required, TypedDict
+
+from .errors import IllegalAction, OptionError, check_view_seat, shown
+from .rng import GameRng
+
+ID = "sadikov"
+NAME = "Sadikov's Football"
+DESCRIPTION = (
+    "Ruslan Sadikov's two-deck football: take cards from five columns into your aktiv, "
+    "build attacks, corners and free kicks, and beat the keeper deck."
+)
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+
+SAVE_VERSION = 1
+
+# ---------------------------------------------------------------------------
+# F1, F8. The cards
+# ---------------------------------------------------------------------------
+
+SUITS = ("S", "H", "D", "C")  # F8: ♠ ♥ ♦ ♣
+MAIN_RANKS = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")  # F1.1
+KEEPER_RANKS = ("2", "3", "4", "5")  # F1.2
+JOKER = "JOKER"
+RANK_ORDER = ("2", "3", "4", "5", *MAIN_RANKS, JOKER)  # F1.3: low to high
+_RANK_VALUE = {r: i + 2 for i, r in enumerate(RANK_ORDER)}
+
+MAIN_IDS = tuple(f"{r}{s}" for s in SUITS for r in MAIN_RANKS)  # each twice in the game
+KEEPER_IDS = (*(f"{r}{s}" for s in SUITS for r in KEEPER_RANKS), JOKER)  # JOKER twice
+MAIN_DECK = tuple(sorted(MAIN_IDS * 2))  # the 72 main cards (F1.1)
+KEEPER_DECK = tuple(sorted((*KEEPER_IDS, JOKER)))  # the 18 keeper cards (F1.2)
+
+COLUMNS = 5  # F2.2
+COLUMN_DEPTH = 9
+DEALT = COLUMNS * COLUMN_DEPTH  # 45; the other 27 are the reserve
+FACE_UP = 3  # F2.3: the top 3 cards of a column lie face up
+MAX_ADDED = 10  # F4.7
+SHOOTOUT_KICKS = 5  # F6.2
+
+LONG, FREE, CORNER, SHOT, KICK = "long", "free", "corner", "shot", "kick"  # kinds of shot
+
+
+def rank_of(card: str) -> str:
+    """The rank of a card id: `10S` -> `10`, `JOKER` -> `JOKER`."""
+    return JOKER if card == JOKER else card[:-1]
+
+
+def suit_of(card: str) -> str | None:
+    """The suit letter of a card id (`S`, `H`, `D`, `C`); None for the joker."""
+    return None if card == JOKER else card[-1]
+
+
+def rank_value(card: str) -> int:
+    """F1.3: 2 < 3 < … < 10 < J < Q < K < A < Joker, as 2 … 15."""
+    return _RANK_VALUE[rank_of(card)]
+
+
+# ---------------------------------------------------------------------------
+# The shapes of views and events (all plain JSON data)
+# ---------------------------------------------------------------------------
+
+
+class CatalogItem(TypedDict):
+    """F8: one distinct card id of the game."""
+
+    id: str
+    rank: str
+    suit: str | None
+    pile: str  # main | keeper
+    copies: int
+
+
+class ColumnCard(TypedDict):
+    """A card of a column as a view shows it: its id only when face up."""
+
+    id: str | None
+    up: bool
+
+
+class ColumnView(TypedDict):
+    """One column (F2.2), bottom first; `closed` is for the seat to move (F3.3)."""
+
+    column: int
+    cards: list[ColumnCard]
+    size: int
+    closed: bool
+
+
+class PileCard(TypedDict):
+    """A card of an aktiv pile; `attack` if it was an attack when placed (F4.5)."""
+
+    id: str
+    attack: bool
+
+
+class SeatInfo(TypedDict):
+    """One player as everyone sees them: aktiv, penalty cards, removed suits, closed columns."""
+
+    seat: int
+    name: str
+    goals: int
+    aktiv: dict[str, list[PileCard]]
+    penalties: dict[str, int]
+    removed: list[str]
+    closed: list[int]
+
+
+class SadikovResult(TypedDict):
+    """`result()`: goals per seat, winners; `shootout` goals when one was played (F6.2)."""
+
+    scores: list[int]
+    winners: list[int]
+    over: bool
+    shootout: NotRequired[list[int]]
+
+
+class SadikovEvent(TypedDict, total=False):
+    """One entry of `state.log`: an event kind and its arguments, never words.
+
+    Kinds and their fields (seats 0-based, columns 1-5):
+    `half` half, seat (who starts) · `take` seat, column, card, suit, attack, void (a
+    removed suit: it does nothing), extra (earns an extra move), revealed (the card turned
+    face up in that column, or None) · `shot` seat (shooter), kind (long, free, corner,
+    shot, kick), suit, card, keeper (keeper cards allowed) and for a long shot cards ·
+    `keeper` seat (defender), card, save · `reshuffle` count (the keeper discard became
+    the keeper deck) · `goal` seat, kind, suit, goals (the match score) or, for a kick,
+    shootout (the shoot-out score) · `save` seat (defender), kind, suit, card ·
+    `penalty` seat (penalised), suit, count (cards given), total · `removed` seat, suit,
+    cards (the pile discarded) · `discard` seat, cards, why (long or shot) · `add` column,
+    count (added this half), card (None when it lies face down) · `half_time` half, goals ·
+    `shootout` (a shoot-out begins) ·
+    `end` goals, winners, shootout (when played).
+    """
+
+    event: Required[str]
+    seat: int
+    half: int
+    column: int
+    card: str | None
+    cards: list[str]
+    suit: str | None
+    attack: bool
+    void: bool
+    extra: bool
+    revealed: str | None
+    kind: str
+    keeper: int
+    save: bool
+    goals: list[int]
+    shootout: list[int]
+    total: int
+    why: str
+    count: int
+    winners: list[int]
+
+
+class SadikovView(TypedDict):
+    """`view(seat)`: what one seat (or, for None, a spectator) may know.
+
+    Both aktivs are face up; only column cards below the top three, the reserve and the
+    keeper deck are hidden (counts only).
+    """
+
+    game: str
+    seat: int | None
+    players: int
+    names: list[str]
+    to_move: int | None
+    half: int
+    turn: int
+    extra: bool
+    columns: list[ColumnView]
+    reserve: int
+    added: int
+    keeper_deck: int
+    keeper_discard: list[str]
+    discard: list[str]
+    seats: list[SeatInfo]
+    scores: list[int]
+    shootout: list[int] | None
+    log: list[SadikovEvent]
+    is_over: bool
+    result: NotRequired[SadikovResult]
+
+
+# ---------------------------------------------------------------------------
+# F7. Actions and their notation
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One Sadikov action: take the top card of a column (1–5); `str()` is its notation."""
+
+    kind: str  # take
+    column: int = 0
+
+    def __str__(self) -> str:
+        return f"take {self.column}" if self.kind == "take" else self.kind
+
+
+TAKES = {c: Action("take", c) for c in range(1, COLUMNS + 1)}
+
+
+def parse(text: str) -> Action:
+    """Parse one line of F7 notation (`take 3`) into an Action; IllegalAction on bad text."""
+    if not isinstance(text, str):
+        raise IllegalAction("not a move: {text}", "not_an_action", text=shown(text))
+    words = text.strip().split()
+    if not words:
+        raise IllegalAction("empty move; try 'take 3'", "empty_move")
+    verb, args = words[0].lower(), words[1:]
+    if verb != "take":
+        raise IllegalAction(
+            "unknown move '{verb}'; the move is take", "unknown_move", verb=words[0]
+        )
+    if len(args) != 1:
+        raise IllegalAction("usage: {usage}", "usage", usage="take 3")
+    word = args[0]
+    if not (word.isascii() and word.isdigit() and int(word) in TAKES):
+        raise IllegalAction(
+            "'{word}' is not a column; columns are 1 to {last}", "bad_column", word=word, last=5
+        )
+    return TAKES[int(word)]
+
+
+# ---------------------------------------------------------------------------
+# The state
+# ---------------------------------------------------------------------------
+
+
+def _empty_aktiv() -> dict[str, list[list[Any]]]:
+    return {s: [] for s in SUITS}
+
+
+@dataclass
+class SadikovState:
+    """The whole game; only `view()`/`public_view()` are meant for players' eyes.
+
+    An aktiv pile holds `[card, attack]` pairs, bottom first (F3.2, F4.5).
+    """
+
+    names: list[str]
+    rng: GameRng
+    deal2: list[str] | None = None  # F8: the second half's fixed deal, if given
+    shootout_option: bool = False  # F6.2
+    half: int = 1
+    turn: int = 0
+    extra: bool = False  # F3.4: the player on turn is making an extra move
+    columns: list[list[str]] = field(default_factory=list)  # bottom first
+    reserve: list[str] = field(default_factory=list)  # top first (F4.7)
+    added: int = 0  # F4.7: cards added this half
+    keeper: list[str] = field(default_factory=list)  # the keeper deck, top first (F1.2)
+    keeper_discard: list[str] = field(default_factory=list)  # face up (F4.6)
+    discard: list[str] = field(default_factory=list)  # main cards out of play this half
+    aktiv: list[dict[str, list[list[Any]]]] = field(default_factory=list)
+    penalties: list[dict[str, int]] = field(default_factory=list)  # F5
+    removed: list[list[str]] = field(default_factory=list)  # F5.2
+    previous: list[list[int]] = field(default_factory=list)  # F3.3: columns of the last turn
+    this_turn: list[list[int]] = field(default_factory=list)  # F3.3: columns this turn
+    goals: list[int] = field(default_factory=lambda: [0, 0])
+    shootout: list[int] | None = None  # F6.2: shoot-out goals, once played
+    over: bool = False
+    log: list[SadikovEvent] = field(default_factory=list)
+
+    players = 2
+
+    # -- the contract -------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; None once the game is over."""
+        return None if self.over else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def closed_columns(self, seat: int) -> list[int]:
+        """F3.3: the columns (1–5) closed to `seat`: those of its previous turn and this one."""
+        return sorted(set(self.previous[seat]) | set(self.this_turn[seat]))
+
+    def _open_columns(self, seat: int) -> list[int]:
+        """F3.3: the non-empty columns open to `seat`; all non-empty ones if none is open."""
+        full = [c for c in range(1, COLUMNS + 1) if self.columns[c - 1]]
+        closed = set(self.previous[seat]) | set(self.this_turn[seat])
+        open_ = [c for c in full if c not in closed]
+        return open_ or full
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat `to_move` may take now (F3.1, F3.3)."""
+        if self.over:
+            return []
+        return [TAKES[c] for c in self._open_columns(self.turn)]
+
+    def apply(self, action: Action | str) -> None:
+        """Play an action (or its notation); IllegalAction leaves the state unchanged."""
+        if isinstance(action, str):
+            action = parse(action)
+        elif type(action) is not Action:
+            raise IllegalAction(
+                "not a Sadikov action: {action}", "not_an_action", action=shown(action)
+            )
+        self._check(action)
+        self._take(action.column)
+
+    def _check(self, a: Action) -> None:
+        """Raise IllegalAction unless `a` may be played now; never changes the state."""
+        if self.over:
+            raise IllegalAction("the game is over", "game_over")
+        if a.kind != "take":
+            raise IllegalAction("unknown action '{kind}'", "unknown_action", kind=shown(a.kind))
+        c = a.column
+        if type(c) is not int or c not in TAKES:
+            raise IllegalAction(
+                "'{word}' is not a column; columns are 1 to {last}",
+                "bad_column",
+                word=shown(c),
+                last=COLUMNS,
+            )
+        if not self.columns[c - 1]:
+            raise IllegalAction("column {column} is empty", "column_empty", column=c)
+        if c not in self._open_columns(self.turn):  # F3.3
+            raise IllegalAction(
+                "column {column} is closed to you: you took from it this turn or last turn",
+                "column_closed",
+                column=c,
+            )
+
+    # -- F3, F4. A move -------------------------------------------------------
+
+    def _take(self, c: int) -> None:
+        """F3.1: take the top card of column `c`; F4: resolve what it does."""
+        me = self.turn
+        col = self.columns[c - 1]
+        card = col.pop()
+        self.this_turn[me].append(c)  # F3.3
+        revealed = col[-FACE_UP] if len(col) >= FACE_UP else None  # F2.3: turned face up
+        suit = suit_of(card)
+        assert suit is not None
+        event: SadikovEvent = {
+            "event": "take",
+            "seat": me,
+            "column": c,
+            "card": card,
+            "suit": suit,
+            "attack": False,
+            "void": False,
+            "extra": False,
+            "revealed": revealed,
+        }
+        self.log.append(event)
+        scored = False
+        attack = False
+        if suit in self.removed[me]:  # F5.2: the card does nothing
+            event["void"] = True
+            self.discard.append(card)
+        else:
+            scored, attack = self._place(me, card)
+            event["attack"] = attack
+        if attack and not scored:  # F4.5, F4.8
+            event["extra"] = True
+        self._after_move(me, extra=attack and not scored)
+
+    def _place(self, me: int, card: str) -> tuple[bool, bool]:
+        """F3.2, F4: put the card on its pile and resolve F4.1–F4.5; (scored, attack)."""
+        suit = suit_of(card)
+        assert suit is not None
+        pile = self.aktiv[me][suit]
+        below = pile[-1][0] if pile else None
+        rank = rank_of(card)
+        attack = below is not None and rank_value(below) + 1 == rank_value(card)  # F4.5
+        pile.append([card, attack])
+        # F4: every test on the aktiv with the new card in place, before any discard
+        long_cards: list[tuple[str, int]] | None = None  # (suit, index) of the four cards
+        others: list[tuple[str, int]] = []
+        for s in SUITS:
+            if s == suit:
+                continue
+            hits = [i for i, (cid, _a) in enumerate(self.aktiv[me][s]) if rank_of(cid) == rank]
+            if not hits:
+                break
+            others.append((s, hits[-1]))  # [decision] the topmost copy of the rank
+        else:
+            long_cards = [(suit, len(pile) - 1), *others]  # F4.1
+        free = below == card  # F4.2: same rank and same suit
+        corner = len(pile) == 3 and rank_of(pile[0][0]) == rank  # F4.3
+        shot = len(pile) == 4  # F4.4
+        scored = False
+        if long_cards is not None:  # F4.1: cannot be saved
+            cards = [self.aktiv[me][s][i][0] for s, i in long_cards]
+            self.log.append(
+                {
+                    "event": "shot",
+                    "seat": me,
+                    "kind": LONG,
+                    "suit": suit,
+                    "card": card,
+                    "keeper": 0,
+                    "cards": cards,
+                }
+            )
+            self._goal(me, LONG, suit)
+            scored = True
+        if free:  # F4.2, F5.1
+            goal = self._shot(me, FREE, suit, card, 2)
+            scored = scored or goal
+            self._penalise(1 - me, suit, 2 if goal else 1)
+        if corner:  # F4.3
+            scored = self._shot(me, CORNER, suit, card, 3) or scored
+        if shot:  # F4.4
+            attacks = sum(1 for _cid, a in pile if a)
+            scored = self._shot(me, SHOT, suit, card, max(1, 4 - attacks)) or scored
+        if long_cards is not None:  # F4.1: the four cards leave the piles
+            gone = []
+            for s, i in sorted(long_cards, key=lambda x: -x[1]):
+                gone.append(self.aktiv[me][s].pop(i)[0])
+            self.discard.extend(gone)
+            self.log.append({"event": "discard", "seat": me, "cards": gone, "why": LONG})
+        if shot and pile:  # F4.4: the pile that shot is discarded, goal or not
+            gone = [cid for cid, _a in pile]
+            pile.clear()
+            self.discard.extend(gone)
+            self.log.append({"event": "discard", "seat": me, "cards": gone, "why": SHOT})
+        return scored, attack
+
+    def _shot(self, shooter: int, kind: str, suit: str, card: str, n: int) -> bool:
+        """F4.6: the defender turns up to `n` keeper cards; a save adds a card (F4.7)."""
+        self.log.append(
+            {
+                "event": "shot",
+                "seat": shooter,
+                "kind": kind,
+                "suit": suit,
+                "card": card,
+                "keeper": n,
+            }
+        )
+        saver = self._keeper_save(1 - shooter, suit, n)
+        if saver is None:
+            self._goal(shooter, kind, suit)
+            return True
+        self.log.append(
+            {"event": "save", "seat": 1 - shooter, "kind": kind, "suit": suit, "card": saver}
+        )
+        self._add_card()  # F4.7 [decision]: the ball stays in play
+        return False
+
+    def _keeper_save(self, defender: int, suit: str, n: int) -> str | None:
+        """F4.6: turn keeper cards one by one; the first of the suit, or a joker, saves."""
+        for _ in range(n):
+            if not self.keeper:  # [decision] the discard becomes a new keeper deck
+                self.keeper = self.keeper_discard
+                self.keeper_discard = []
+                self.rng.shuffle(self.keeper)
+                self.log.append({"event": "reshuffle", "count": len(self.keeper)})
+            k = self.keeper.pop(0)
+            self.keeper_discard.append(k)
+            save = k == JOKER or suit_of(k) == suit
+            self.log.append({"event": "keeper", "seat": defender, "card": k, "save": save})
+            if save:
+                return k
+        return None
+
+    def _goal(self, seat: int, kind: str, suit: str) -> None:
+        self.goals[seat] += 1
+        self.log.append(
+            {"event": "goal", "seat": seat, "kind": kind, "suit": suit, "goals": list(self.goals)}
+        )
+
+    def _penalise(self, seat: int, suit: str, n: int) -> None:
+        """F5.1, F5.2: penalty cards; at 4 the suit is removed and its pile discarded."""
+        had = self.penalties[seat][suit]
+        total = self.penalties[seat][suit] = had + n
+        self.log.append(
+            {"event": "penalty", "seat": seat, "suit": suit, "count": n, "total": total}
+        )
+        if total >= 4 and suit not in self.removed[seat]:
+            self.removed[seat].append(suit)
+            pile = self.aktiv[seat][suit]
+            gone = [cid for cid, _a in pile]
+            pile.clear()
+            self.discard.extend(gone)
+            self.log.append({"event": "removed", "seat": seat, "suit": suit, "cards": gone})
+
+    def _add_card(self) -> None:
+        """F4.7: the reserve's top card to the bottom of column 1 (odd) or 2 (even)."""
+        if self.added >= MAX_ADDED:
+            return
+        self.added += 1
+        c = 1 if self.added % 2 else 2
+        card = self.reserve.pop(0)
+        col = self.columns[c - 1]
+        col.insert(0, card)
+        up = len(col) <= FACE_UP
+        self.log.append(
+            {"event": "add", "column": c, "count": self.added, "card": card if up else None}
+        )
+
+    def _after_move(self, me: int, *, extra: bool) -> None:
+        """F3.4, F4.8, F2.4: the next move, or half time, or the end."""
+        if not any(self.columns):  # F2.4: checked once the move is resolved
+            self._half_over()
+            return
+        if extra:  # F3.4: one extra move, used by the very next move
+            self.extra = True
+            return
+        self.extra = False
+        self.previous[me] = self.this_turn[me]  # F3.3
+        self.this_turn[me] = []
+        self.turn = 1 - me
+
+    # -- F2.4, F6. Half time and the end -----------------------------------------
+
+    def _half_over(self) -> None:
+        if self.half == 1:
+            self.log.append({"event": "half_time", "half": 1, "goals": list(self.goals)})
+            order = list(self.deal2) if self.deal2 is not None else _shuffled(self.rng, MAIN_DECK)
+            self._deal_half(2, order)
+            return
+        self.over = True
+        self.extra = False
+        if self.goals[0] == self.goals[1] and self.shootout_option:
+            self._shootout()
+        res = self.result()
+        end: SadikovEvent = {"event": "end", "goals": list(self.goals), "winners": res["winners"]}
+        if self.shootout is not None:
+            end["shootout"] = list(self.shootout)
+        self.log.append(end)
+
+    def _deal_half(self, half: int, order: list[str]) -> None:
+        """F2.2, F2.4: deal 5 columns of 9 and the reserve; reset what a half resets."""
+        self.half = half
+        self.columns = [order[i * COLUMN_DEPTH : (i + 1) * COLUMN_DEPTH] for i in range(COLUMNS)]
+        self.reserve = order[DEALT:]
+        self.added = 0
+        self.discard = []
+        self.aktiv = [_empty_aktiv(), _empty_aktiv()]
+        self.penalties = [dict.fromkeys(SUITS, 0), dict.fromkeys(SUITS, 0)]
+        self.removed = [[], []]
+        self.previous = [[], []]
+        self.this_turn = [[], []]
+        self.extra = False
+        self.turn = half - 1  # P1 starts the first half, P2 the second
+        self.log.append({"event": "half", "half": half, "seat": self.turn})
+
+    def _shootout(self) -> None:
+        """F6.2: five kicks each from P1, stopping when decided; then one kick each."""
+        self.log.append({"event": "shootout"})
+        score = [0, 0]
+        kicks = [0, 0]
+        self.shootout = score
+
+        def kick(seat: int) -> None:
+            card = self.reserve.pop(0)
+            self.reserve.append(card)  # the kick's card goes to the bottom of the reserve
+            suit = suit_of(card)
+            assert suit is not None
+            kicks[seat] += 1
+            self.log.append(
+                {
+                    "event": "shot",
+                    "seat": seat,
+                    "kind": KICK,
+                    "suit": suit,
+                    "card": card,
+                    "keeper": 1,
+                }
+            )
+            saver = self._keeper_save(1 - seat, suit, 1)
+            if saver is None:
+                score[seat] += 1
+                self.log.append(
+                    {
+                        "event": "goal",
+                        "seat": seat,
+                        "kind": KICK,
+                        "suit": suit,
+                        "shootout": list(score),
+                    }
+                )
+            else:
+                self.log.append(
+                    {"event": "save", "seat": 1 - seat, "kind": KICK, "suit": suit, "card": saver}
+                )
+
+        def decided() -> bool:
+            left = [SHOOTOUT_KICKS - kicks[0], SHOOTOUT_KICKS - kicks[1]]
+            return score[0] + left[0] < score[1] or score[1] + left[1] < score[0]
+
+        for _round in range(SHOOTOUT_KICKS):
+            kick(0)
+            if decided():
+                return
+            kick(1)
+            if decided():
+                return
+        while score[0] == score[1]:
+            kick(0)
+            kick(1)
+
+    def scores(self) -> list[int]:
+        """Goals per seat (F1.4); shoot-out goals are not counted (F6.2)."""
+        return list(self.goals)
+
+    def result(self) -> SadikovResult:
+        """F6.1, F6.2: more goals wins; a draw is `[0, 1]` unless a shoot-out decided it."""
+        scores = self.scores()
+        if not self.over:
+            return {"scores": scores, "winners": [], "over": False}
+        res: SadikovResult = {"scores": scores, "winners": [], "over": True}
+        if self.shootout is not None:
+            res["shootout"] = list(self.shootout)
+            res["winners"] = [0 if self.shootout[0] > self.shootout[1] else 1]
+        elif scores[0] == scores[1]:
+            res["winners"] = [0, 1]
+        else:
+            res["winners"] = [0 if scores[0] > scores[1] else 1]
+        return res
+
+    # -- views --------------------------------------------------------------
+
+    def public_view(self) -> SadikovView:
+        """What a spectator may know."""
+        return self.view(None)
+
+    def view(self, seat: int | None, *, log: bool = True) -> SadikovView:
+        """What `seat` may know; every seat knows the same (both aktivs lie face up).
+
+        `None` is the public view; any other value that is not a seat raises IllegalAction.
+        The view is fresh data. `log=False` leaves the log out (an empty list).
+        """
+        check_view_seat(seat, self.players)
+        # F3.3: a column is shown closed only while the seat to move may not take from it
+        closed = set() if self.over else set(self.closed_columns(self.turn))
+        closed -= set(self._open_columns(self.turn))
+        columns: list[ColumnView] = []
+        for i, col in enumerate(self.columns):
+            n = len(col)
+            columns.append(
+                {
+                    "column": i + 1,
+                    "cards": [
+                        {"id": cid, "up": True} if k >= n - FACE_UP else {"id": None, "up": False}
+                        for k, cid in enumerate(col)
+                    ],
+                    "size": n,
+                    "closed": (i + 1) in closed,
+                }
+            )
+        seats: list[SeatInfo] = [
+            {
+                "seat": s,
+                "name": self.names[s],
+                "goals": self.goals[s],
+                "aktiv": {
+                    suit: [{"id": cid, "attack": a} for cid, a in self.aktiv[s][suit]]
+                    for suit in SUITS
+                },
+                "penalties": dict(self.penalties[s]),
+                "removed": list(self.removed[s]),
+                "closed": self.closed_columns(s),
+            }
+            for s in range(self.players)
+        ]
+        v: SadikovView = {
+            "game": ID,
+            "seat": seat,
+            "players": self.players,
+            "names": list(self.names),
+            "to_move": self.to_move,
+            "half": self.half,
+            "turn": self.turn,
+            "extra": self.extra,
+            "columns": columns,
+            "reserve": len(self.reserve),
+            "added": self.added,
+            "keeper_deck": len(self.keeper),
+            "keeper_discard": list(self.keeper_discard),
+            "discard": list(self.discard),
+            "seats": seats,
+            "scores": self.scores(),
+            "shootout": list(self.shootout) if self.shootout is not None else None,
+            "log": [_copy_event(e) for e in self.log] if log else [],
+            "is_over": self.over,
+        }
+        if self.over:
+            v["result"] = self.result()
+        return v
+
+    # -- persistence ----------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The exact state as JSON, RNG position included."""
+        d = {
+            "game": ID,
+            "version": SAVE_VERSION,
+            "names": self.names,
+            "rng": self.rng.state,
+            "deal2": self.deal2,
+            "shootout_option": self.shootout_option,
+            "half": self.half,
+            "turn": self.turn,
+            "extra": self.extra,
+            "columns": self.columns,
+            "reserve": self.reserve,
+            "added": self.added,
+            "keeper": self.keeper,
+            "keeper_discard": self.keeper_discard,
+            "discard": self.discard,
+            "aktiv": self.aktiv,
+            "penalties": self.penalties,
+            "removed": self.removed,
+            "previous": self.previous,
+            "this_turn": self.this_turn,
+            "goals": self.goals,
+            "shootout": self.shootout,
+            "over": self.over,
+            "log": self.log,
+        }
+        return json.dumps(d, ensure_ascii=False, sort_keys=True)
+
+    def clone(self) -> SadikovState:
+        """An independent copy."""
+        return from_json(self.to_json())
+
+
+def _copy_event(e: SadikovEvent) -> SadikovEvent:
+    c = e.copy()
+    if "cards" in c:
+        c["cards"] = list(c["cards"])
+    if "goals" in c:
+        c["goals"] = list(c["goals"])
+    if "shootout" in c:
+        c["shootout"] = list(c["shootout"])
+    if "winners" in c:
+        c["winners"] = list(c["winners"])
+    return c
+
+
+def from_json(text: str) -> SadikovState:
+    """Rebuild a state from `to_json()` output."""
+    try:
+        d = json.loads(text)
+        if d.get("game") != ID:
+            raise ValueError("not a Sadikov game")
+        if d.get("version") != SAVE_VERSION:
+            raise ValueError(
+                f"saved in format version {d.get('version')}; this version reads {SAVE_VERSION}"
+            )
+        rng = GameRng()
+        rng.state = d["rng"]
+        return SadikovState(
+            names=d["names"],
+            rng=rng,
+            deal2=d["deal2"],
+            shootout_option=d["shootout_option"],
+            half=d["half"],
+            turn=d["turn"],
+            extra=d["extra"],
+            columns=d["columns"],
+            reserve=d["reserve"],
+            added=d["added"],
+            keeper=d["keeper"],
+            keeper_discard=d["keeper_discard"],
+            discard=d["discard"],
+            aktiv=d["aktiv"],
+            penalties=d["penalties"],
+            removed=d["removed"],
+            previous=d["previous"],
+            this_turn=d["this_turn"],
+            goals=d["goals"],
+            shootout=d["shootout"],
+            over=d["over"],
+            log=d["log"],
+        )
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise ValueError(f"not a saved Sadikov game: {exc}") from None
+
+
+# ---------------------------------------------------------------------------
+# F8. Set-up: options and fixed deals
+# ---------------------------------------------------------------------------
+
+
+def _shuffled(rng: GameRng, cards: tuple[str, ...]) -> list[str]:
+    order = list(cards)
+    rng.shuffle(order)
+    return order
+
+
+def _fixed(o: dict[str, Any], key: str, deck: tuple[str, ...], what: str) -> list[str] | None:
+    """A fixed order of card ids (F8), or None; OptionError unless a permutation of `deck`."""
+    value = o.get(key)
+    if value is None:
+        return None
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(c, str) for c in value)
+        or Counter(value) != Counter(deck)
+    ):
+        raise OptionError(
+            f"{key} must list the {len(deck)} {what} card ids, each as often as in the game"
+        )
+    return list(value)
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
+) -> SadikovState:
+    """Start a match (F2.2, F8). Options: deal, deal2, keeper, shootout, names."""
+    o = dict(options or {})
+    if isinstance(players, bool) or players != 2:
+        raise OptionError("Sadikov's Football is for 2 players")  # F1.4
+    deal = _fixed(o, "deal", MAIN_DECK, "main")
+    deal2 = _fixed(o, "deal2", MAIN_DECK, "main")
+    keeper = _fixed(o, "keeper", KEEPER_DECK, "keeper")
+    shootout = o.get("shootout", False)
+    if not isinstance(shootout, bool):
+        raise OptionError("shootout must be true or false")
+    names = o.get("names") or ["P1", "P2"]
+    if not isinstance(names, list) or len(names) != 2:
+        raise OptionError("names must list one name per seat")
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    rng = GameRng(seed)
+    state = SadikovState(
+        names=[str(n) for n in names], rng=rng, deal2=deal2, shootout_option=shootout
+    )
+    state.keeper = keeper if keeper is not None else _shuffled(rng, KEEPER_DECK)  # F1.2
+    state._deal_half(1, deal if deal is not None else _shuffled(rng, MAIN_DECK))
+    return state
+
+
+def catalog(options: dict[str, Any] | None = None) -> list[CatalogItem]:
+    """F8: one item per distinct card id: id, rank, suit, pile, copies."""
+    items: list[CatalogItem] = [
+        {"id": cid, "rank": rank_of(cid), "suit": suit_of(cid), "pile": "main", "copies": 2}
+        for cid in MAIN_IDS
+    ]
+    items += [
+        {"id": cid, "rank": rank_of(cid), "suit": suit_of(cid), "pile": "keeper", "copies": 1}
+        for cid in KEEPER_IDS[:-1]
+    ]
+    items.append({"id": JOKER, "rank": JOKER, "suit": None, "pile": "keeper", "copies": 2})
+    return items

@@ -117,21 +117,49 @@ def seat_options(spec: GameSpec) -> Callable:
 class GameGroup(click.Group):
     """A command with one subcommand per registered game, built when asked for."""
 
-    def __init__(self, *args: Any, build: Callable[[GameSpec], click.Command], **kw: Any):
+    def __init__(
+        self,
+        *args: Any,
+        build: Callable[[GameSpec], click.Command],
+        needs_screen: bool = False,
+        **kw: Any,
+    ):
         super().__init__(*args, **kw)
         self.build = build
+        self.needs_screen = needs_screen  # `play`: only games that have a screen
+
+    def games(self) -> list[GameSpec]:
+        return REGISTRY.with_screens() if self.needs_screen else list(REGISTRY)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return REGISTRY.ids()
+        return [spec.id for spec in self.games()]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         name = cmd_name.lower()
         if name not in REGISTRY:
             return None
-        return self.build(get_spec(name))
+        spec = get_spec(name)
+        if self.needs_screen and not spec.has_screen:
+            return self.no_screen(spec)
+        return self.build(spec)
+
+    @staticmethod
+    def no_screen(spec: GameSpec) -> click.Command:
+        """`play GAME` for a game with no screen yet: says where it can be played."""
+
+        @click.command(name=spec.id, context_settings={"ignore_unknown_options": True})
+        @click.argument("rest", nargs=-1, type=click.UNPROCESSED)
+        def not_yet(rest: tuple[str, ...]) -> None:
+            raise click.UsageError(
+                _("{game} has no screen yet; play it with 'footycards text {id}'").format(
+                    game=spec.name, id=spec.id
+                )
+            )
+
+        return not_yet
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(spec.id, f"{spec.name}: {_(spec.description)}") for spec in REGISTRY]
+        rows = [(spec.id, f"{spec.name}: {_(spec.description)}") for spec in self.games()]
         with formatter.section(_("Games")):
             formatter.write_dl(rows)
 
@@ -212,7 +240,9 @@ def build_play(spec: GameSpec) -> click.Command:
     return play_game
 
 
-@main.command(cls=GameGroup, build=build_play, subcommand_metavar="GAME [OPTIONS]")
+@main.command(
+    cls=GameGroup, build=build_play, needs_screen=True, subcommand_metavar="GAME [OPTIONS]"
+)
 def play() -> None:
     """Play a game in the terminal UI, skipping the launcher."""
 

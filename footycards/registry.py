@@ -160,7 +160,9 @@ class GameSpec:
     max_players: int
     engine: str  # dotted path of the engine module (footycards.core.<game>)
     agents: dict[str, str]  # AI level -> "module:factory" (called with the level)
-    screen: str  # "module:factory" called with (match, **kwargs) -> a Textual Screen
+    screen: str | None  # "module:factory" called with (match, local, drive_ai) -> a Screen;
+    # None while the game has no screen yet: it is then offered in text mode, sim and
+    # rules, but not in the launcher or `play`
     text: str  # dotted path of the text renderer module (render, describe, …)
     rules: str  # the rules text, a path under assets/
     options: tuple[OptionSpec, ...] = ()
@@ -174,7 +176,13 @@ class GameSpec:
     def text_module(self) -> ModuleType:
         return importlib.import_module(self.text)
 
+    @property
+    def has_screen(self) -> bool:
+        return self.screen is not None
+
     def screen_factory(self) -> Callable[..., Any]:
+        if self.screen is None:
+            raise LookupError(f"{self.name} has no screen yet")
         return load(self.screen)
 
     def agent_factory(self, level: str) -> Callable[..., Any]:
@@ -240,6 +248,10 @@ class Registry:
 
     def ids(self) -> list[str]:
         return [s.id for s in self.specs]
+
+    def with_screens(self) -> list[GameSpec]:
+        """The games the launcher and `play` offer: those with a screen."""
+        return [s for s in self.specs if s.has_screen]
 
     def get(self, game_id: str) -> GameSpec:
         for s in self.specs:
@@ -388,7 +400,12 @@ COMING = (N_("World Wave 世界波"), N_("Sadikov's Football"))
 
 def playable_now() -> str:
     """One line saying which games can be played now and which are coming."""
-    text = _("Playable now: {games}.").format(games=", ".join(s.name for s in REGISTRY))
+    text = _("Playable now: {games}.").format(
+        games=", ".join(s.name for s in REGISTRY.with_screens())
+    )
+    text_only = [s.name for s in REGISTRY if not s.has_screen]
+    if text_only:
+        text += " " + _("In text mode only so far: {games}.").format(games=", ".join(text_only))
     if COMING:
         text += " " + _("Coming: {games}.").format(games=", ".join(_(g) for g in COMING))
     return text

@@ -34,7 +34,8 @@ def test_registry_names_every_part_of_a_game():
         assert engine.ID == spec.id and callable(engine.new_game) and callable(engine.parse)
         for level in ("random", "easy", "normal", "hard"):
             assert callable(spec.agent_factory(level))
-        assert callable(spec.screen_factory())
+        if spec.has_screen:
+            assert callable(spec.screen_factory())
         text = spec.text_module()
         assert callable(text.render) and callable(text.describe)
         assert spec.rules_path().is_file()
@@ -52,14 +53,15 @@ def test_starting_the_app_imports_no_game():
     loaded = out.stdout
     for spec in REGISTRY:
         assert spec.engine not in loaded
-        assert spec.screen.split(":")[0] not in loaded
+        if spec.screen:
+            assert spec.screen.split(":")[0] not in loaded
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_cli_help_shows_the_game_options_only(game_id):
     """`footycards play GAME --help` lists that game's options and no other game's."""
     spec = get_spec(game_id)
-    for command in ("play", "text", "sim"):
+    for command in ("play", "text", "sim") if spec.has_screen else ("text", "sim"):
         code, out = cli([command, game_id, "--help"])
         assert code == 0, out
         mine = {o.flag for o in spec.options_for(command)}
@@ -79,11 +81,30 @@ def test_quartett_help_has_no_table_size():
 
 
 def test_play_lists_the_games():
-    """`footycards play --help` lists every registered game with its description."""
+    """`footycards play --help` lists every game with a screen, with its description;
+    `text --help` lists every registered game."""
     code, out = cli(["play", "--help"])
     assert code == 0
+    for spec in REGISTRY.with_screens():
+        assert spec.id in out
+    code, out = cli(["text", "--help"])
     for spec in REGISTRY:
         assert spec.id in out
+
+
+def test_a_game_without_a_screen_is_not_offered_to_play(monkeypatch):
+    """A registered game with no screen yet: `play` explains where to play it, the
+    launcher leaves it out, text mode has it."""
+    import dataclasses
+
+    from footycards import registry
+
+    bare = dataclasses.replace(get_spec("stadium"), id="bare", name="Bare", screen=None)
+    monkeypatch.setattr(registry.REGISTRY, "specs", [*registry.REGISTRY.specs, bare])
+    code, out = cli(["play", "bare"])
+    assert code != 0 and "no screen yet" in out and "footycards text bare" in out
+    assert "bare" not in [s.id for s in registry.REGISTRY.with_screens()]
+    assert "text mode only" in registry.playable_now() and "Bare" in registry.playable_now()
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -122,7 +143,7 @@ def test_text_mode_of_every_game(game_id):
     assert "Ann (P1) to move>" in out.getvalue()
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", [s.id for s in REGISTRY.with_screens()])
 async def test_launcher_offers_and_starts_every_game(game_id):
     """The launcher lists every game, shows a widget for each of its options, and starts it."""
     app = FootyApp(speed="instant")
@@ -132,13 +153,13 @@ async def test_launcher_offers_and_starts_every_game(game_id):
         assert isinstance(launcher, LauncherScreen)
         games = launcher.query_one("#gamelist", OptionList)
         ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
-        assert ids == GAME_IDS
+        assert ids == [s.id for s in REGISTRY.with_screens()]
         games.highlighted = ids.index(game_id)
         await pilot.pause()
         spec = get_spec(game_id)
         for opt in spec.options_for("launcher"):
             assert launcher.query_one(f"#{widget_id(spec, opt)}")
-        for other in REGISTRY:
+        for other in REGISTRY.with_screens():
             assert launcher.query_one(f"#opts-{other.id}").display == (other.id == game_id)
         for opt in spec.options_for("launcher"):
             if opt.kind == "seat":

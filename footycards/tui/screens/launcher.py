@@ -36,7 +36,7 @@ from .too_small import check_size
 if TYPE_CHECKING:
     from ..app import FootyApp
 
-MAX_SEATS = max(spec.max_players for spec in REGISTRY)
+MAX_SEATS = max(spec.max_players for spec in REGISTRY.with_screens())
 KINDS = [
     (N_("Human"), "human"),
     (N_("AI easy"), "easy"),
@@ -77,7 +77,7 @@ class LauncherScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self.game_id = REGISTRY.ids()[0]
+        self.game_id = REGISTRY.with_screens()[0].id
         self.typed_names = list(DEFAULT_NAMES)  # what people typed, kept while a seat is AI
 
     @property
@@ -101,7 +101,7 @@ class LauncherScreen(Screen):
                 yield OptionList(
                     *[
                         Option(f"[b]{g.name}[/b]\n[dim]{_(g.description)}[/dim]", id=g.id)
-                        for g in REGISTRY
+                        for g in REGISTRY.with_screens()
                     ],
                     id="gamelist",
                 )
@@ -126,7 +126,7 @@ class LauncherScreen(Screen):
                             id=f"kind-{i}",
                         )
                 yield Static(_("Options"), classes="heading")
-                for spec in REGISTRY:
+                for spec in REGISTRY.with_screens():
                     with Vertical(id=f"opts-{spec.id}", classes="opts"):
                         for opt in spec.options_for("launcher"):
                             with Horizontal(classes="option", id=f"row-{widget_id(spec, opt)}"):
@@ -263,7 +263,7 @@ class LauncherScreen(Screen):
     def pick_game(self, game_id: str) -> None:
         """Show the options of the highlighted game only."""
         self.game_id = game_id
-        for spec in REGISTRY:
+        for spec in REGISTRY.with_screens():
             self.query_one(f"#opts-{spec.id}").display = spec.id == game_id
         self.refresh_seat_count()
 

@@ -1,0 +1,301 @@
+"""Provides SadikovAgent, the AI player of Sadikov's Football (rules/sadikov.md) at three levels.
+
+The agent reads only `view(seat)` and the legal actions, never the state (and never the
+log). Everything it uses is public: both aktivs, penalty cards and removed suits, the
+face-up top cards of the columns and the face-up keeper discard. The keeper cards still
+unseen are the 18 keeper cards minus that discard (F4.6); their order is chance. A
+face-down column card is unknown: taking it is modelled as a take that does nothing.
+
+From the view the agent builds a small model of the position (`_Pos`) and plays takes on
+it (`_take`, F3-F5 with the keeper outcomes as probabilities: a shot's chance of a goal is
+the chance that none of the keeper cards turned is a save, drawn without replacement).
+
+- easy: takes the column whose card scores now (the most expected goals), else at random;
+- normal: looks one move ahead: every take of its own, then the opponent's best answer
+  among the top cards that take leaves (free kicks and corners handed over count against
+  it), with a small judgement of both aktivs (piles near a shot, attacks, long-shot sets,
+  penalty cards) at the end; an attack that earns an extra move lets it move again first;
+- hard: the same search a few plies deeper (expectimax: the opponent's turns minimise,
+  chance nodes weigh the extra move that a saved attack keeps).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from footycards.core import sadikov as rules
+from footycards.core.sadikov import SadikovView
+
+SUITS = rules.SUITS
+_RV = {c: rules.rank_value(c) for c in rules.MAIN_IDS}
+_RANK = {c: rules.rank_of(c) for c in rules.MAIN_IDS}
+_SUIT = {c: c[-1] for c in rules.MAIN_IDS}
+_KEEPER_SUITS = {c: rules.suit_of(c) for c in rules.KEEPER_DECK}
+
+# the judgement of an aktiv at the search's horizon, in goals (measured against random play
+# and between levels: the pile values matter most; long-shot sets and penalties a little)
+PILE_VALUE = (0.0, 0.03, 0.09, 0.2, 0.0)  # by pile length 0-3 (4 never stays)
+ATTACK_VALUE = 0.06  # per attack in a pile: its shot needs fewer keeper cards (F4.4)
+LONG_VALUE = (0.0, 0.0, 0.02, 0.12, 0.0)  # by the number of suits holding one rank (F4.1)
+PENALTY_VALUE = (0.0, 0.02, 0.06, 0.15, 0.0)  # the cost of penalty cards in a suit (F5.2)
+UNKNOWN_TAKE = 0.01  # a face-down card taken: a little potential of its own
+
+
+@dataclass(frozen=True)
+class _Level:
+    depth: int  # plies of takes searched (0: easy's greedy choice)
+
+
+LEVELS = {"easy": _Level(0), "normal": _Level(2), "hard": _Level(4)}
+
+
+class _Keeper:
+    """The keeper deck as the view knows it: which cards are unseen, and the discard."""
+
+    __slots__ = ("deck", "deck_saves", "all_", "all_saves", "cache")
+
+    def __init__(self, view: SadikovView) -> None:
+        discard = view["keeper_discard"]
+        self.deck = max(0, len(rules.KEEPER_DECK) - len(discard))
+        self.all_ = len(rules.KEEPER_DECK)
+        saves: dict[str, int] = {}
+        for s in SUITS:
+            total = sum(1 for k in rules.KEEPER_DECK if _KEEPER_SUITS[k] in (s, None))
+            seen = sum(1 for k in discard if _KEEPER_SUITS.get(k, "?") in (s, None))
+            saves[s] = total - seen
+        self.deck_saves = saves
+        self.all_saves = {
+            s: sum(1 for k in rules.KEEPER_DECK if _KEEPER_SUITS[k] in (s, None)) for s in SUITS
+        }
+        self.cache: dict[tuple[str, int], float] = {}
+
+    def goal(self, suit: str, n: int) -> float:
+        """The chance that a shot in `suit` with `n` keeper cards is a goal (F4.6)."""
+        key = (suit, n)
+        p = self.cache.get(key)
+        if p is None:
+            p = 1.0
+            u, s = self.deck, self.deck_saves[suit]
+            first = min(n, u)
+            for i in range(first):
+                p *= (u - s - i) / (u - i)
+            if n > u:  # the discard is shuffled into a new deck mid-shot
+                u, s = self.all_, self.all_saves[suit]
+                for i in range(n - first):
+                    p *= (u - s - i) / (u - i)
+            self.cache[key] = p = max(0.0, p)
+        return p
+
+
+class _Pos:
+    """A position as one view knows it; column cards bottom first, None when unknown."""
+
+    __slots__ = ("cols", "piles", "removed", "pen", "prev", "this", "mover")
+
+    def __init__(
+        self,
+        cols: list[list[str | None]],
+        piles: list[dict[str, list[tuple[str, bool]]]],
+        removed: list[frozenset[str]],
+        pen: list[dict[str, float]],
+        prev: list[frozenset[int]],
+        this: list[frozenset[int]],
+        mover: int,
+    ) -> None:
+        self.cols, self.piles, self.removed, self.pen = cols, piles, removed, pen
+        self.prev, self.this, self.mover = prev, this, mover
+
+    @classmethod
+    def of(cls, view: SadikovView) -> _Pos:
+        me = view["to_move"]
+        assert me is not None
+        cols = [[c["id"] if c["up"] else None for c in col["cards"]] for col in view["columns"]]
+        seats = view["seats"]
+        piles = [
+            {s: [(c["id"], c["attack"]) for c in seat["aktiv"][s]] for s in SUITS} for seat in seats
+        ]
+        removed = [frozenset(seat["removed"]) for seat in seats]
+        pen = [{s: float(seat["penalties"][s]) for s in SUITS} for seat in seats]
+        prev = [frozenset(seat["closed"]) for seat in seats]
+        this: list[frozenset[int]] = [frozenset(), frozenset()]
+        if view["extra"]:  # the view shows this turn's columns and the last turn's as one
+            this[me] = prev[me]
+        return cls(cols, piles, removed, pen, prev, this, me)
+
+    def legal(self) -> list[int]:
+        """F3.3: the columns (0-4) the mover may take from."""
+        full = [i for i in range(5) if self.cols[i]]
+        m = self.mover
+        closed = self.prev[m] | self.this[m]
+        open_ = [i for i in full if i + 1 not in closed]
+        return open_ or full
+
+    def remaining(self) -> int:
+        return sum(len(c) for c in self.cols)
+
+
+def _take(pos: _Pos, i: int, keeper: _Keeper) -> tuple[_Pos, _Pos | None, float, float]:
+    """The mover takes from column i (0-4): (position if the turn passes, position if the
+    mover moves again or None, expected goals for the mover, chance of the extra move)."""
+    m = pos.mover
+    cols = list(pos.cols)
+    col = cols[i][:-1]
+    cols[i] = col
+    card = pos.cols[i][-1]
+    piles, removed, pen = pos.piles, pos.removed, pos.pen
+    eg = 0.0
+    extra = 0.0
+    if card is None:  # a face-down card: unknown, modelled as doing nothing
+        eg = UNKNOWN_TAKE
+    elif _SUIT[card] not in removed[m]:  # F5.2: a removed suit does nothing
+        suit = _SUIT[card]
+        mine = dict(piles[m])
+        pile = mine[suit]
+        below = pile[-1][0] if pile else None
+        attack = below is not None and _RV[below] + 1 == _RV[card]  # F4.5
+        pile = [*pile, (card, attack)]
+        mine[suit] = pile
+        rank = _RANK[card]
+        miss = 1.0  # the chance that nothing scores
+        long_at: list[tuple[str, int]] = []
+        long_ = False
+        for s in SUITS:  # F4.1
+            if s == suit:
+                continue
+            hits = [k for k, (c, _a) in enumerate(mine[s]) if _RANK[c] == rank]
+            if not hits:
+                break
+            long_at.append((s, hits[-1]))
+        else:
+            long_ = True
+            eg += 1.0
+            miss = 0.0
+        piles = list(piles)
+        piles[m] = mine
+        if below == card:  # F4.2: a free kick; the opponent gets penalty cards (F5.1)
+            p = keeper.goal(suit, 2)
+            eg += p
+            miss *= 1 - p
+            pen = [dict(pen[0]), dict(pen[1])]
+            pen[1 - m][suit] += 1 + p
+            if pen[1 - m][suit] >= 3.5 and suit not in removed[1 - m]:  # F5.2
+                removed = list(removed)
+                removed[1 - m] = removed[1 - m] | {suit}
+                theirs = dict(piles[1 - m])
+                theirs[suit] = []
+                piles[1 - m] = theirs
+        if len(pile) == 3 and _RANK[pile[0][0]] == rank:  # F4.3: a corner
+            p = keeper.goal(suit, 3)
+            eg += p
+            miss *= 1 - p
+        if len(pile) == 4:  # F4.4: a shot; the pile goes, goal or not
+            n = max(1, 4 - sum(1 for _c, a in pile if a))
+            p = keeper.goal(suit, n)
+            eg += p
+            miss *= 1 - p
+            mine[suit] = []
+        if long_:  # the four cards leave the piles
+            for s, k in long_at:
+                mine[s] = mine[s][:k] + mine[s][k + 1 :]
+            if mine[suit]:
+                mine[suit] = mine[suit][:-1]
+        if attack:
+            extra = miss  # F4.5, F4.8: no extra move after a goal
+    this = list(pos.this)
+    this[m] = this[m] | {i + 1}
+    cont: _Pos | None = None
+    if extra > 0.0 and any(cols):
+        cont = _Pos(cols, piles, removed, pen, pos.prev, this, m)
+    prev = list(pos.prev)
+    prev[m] = this[m]
+    this[m] = frozenset()
+    passed = _Pos(cols, piles, removed, pen, prev, this, 1 - m)
+    return passed, cont, eg, extra
+
+
+def _judge(pos: _Pos, seat: int) -> float:
+    """The horizon's judgement of both aktivs, in goals, for `seat`."""
+    left = pos.remaining()
+    if left == 0:
+        return 0.0  # F2.4: half time discards both aktivs
+    scale = min(1.0, left / 12)
+    total = 0.0
+    for s_ in (0, 1):
+        v = 0.0
+        piles = pos.piles[s_]
+        removed = pos.removed[s_]
+        ranks: dict[str, int] = {}
+        for s in SUITS:
+            if s in removed:
+                continue
+            pile = piles[s]
+            n = len(pile)
+            if n:
+                v += PILE_VALUE[min(n, 3)] + ATTACK_VALUE * sum(1 for _c, a in pile if a)
+                for r in {_RANK[c] for c, _a in pile}:
+                    ranks[r] = ranks.get(r, 0) + 1
+            v -= PENALTY_VALUE[min(int(pos.pen[s_][s] + 0.5), 4)]
+        for k in ranks.values():
+            v += LONG_VALUE[k]
+        total += v if s_ == seat else -v
+    return total * scale
+
+
+class SadikovAgent:
+    """Sadikov's Football at `easy`, `normal` or `hard` (see the module's doc)."""
+
+    uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
+
+    def __init__(self, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level '{level}'; levels are: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = f"sadikov-{level}"
+        self.depth = LEVELS[level].depth
+
+    def choose(self, view: SadikovView, legal_actions: list[Any], rng: random.Random) -> Any:
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        if len(legal_actions) == 1 or view["to_move"] is None:
+            return legal_actions[0] if len(legal_actions) == 1 else rng.choice(legal_actions)
+        pos = _Pos.of(view)
+        keeper = _Keeper(view)
+        scored: list[tuple[float, Any]] = []
+        for a in legal_actions:
+            i = a.column - 1
+            if not pos.cols[i]:
+                continue
+            if self.depth == 0:
+                _p, _c, eg, _x = _take(pos, i, keeper)
+                scored.append((eg if pos.cols[i][-1] is not None else 0.0, a))
+            else:
+                scored.append((self._value_of(pos, i, keeper, self.depth), a))
+        if not scored:
+            return rng.choice(legal_actions)
+        best = max(v for v, _a in scored)
+        if self.depth == 0 and best <= 0.0:
+            return rng.choice(legal_actions)  # easy: nothing scores now
+        return rng.choice([a for v, a in scored if v >= best - 1e-9])
+
+    def _value_of(self, pos: _Pos, i: int, keeper: _Keeper, depth: int) -> float:
+        """The expected goal difference for the mover of `pos` after taking column i."""
+        me = pos.mover
+        return self._after(pos, i, keeper, depth, me)
+
+    def _after(self, pos: _Pos, i: int, keeper: _Keeper, depth: int, root: int) -> float:
+        passed, cont, eg, extra = _take(pos, i, keeper)
+        sign = 1.0 if pos.mover == root else -1.0
+        v = sign * eg
+        if extra > 0.0 and cont is not None:
+            v += extra * self._search(cont, keeper, depth - 1, root)
+        if extra < 1.0:
+            v += (1.0 - extra) * self._search(passed, keeper, depth - 1, root)
+        return v
+
+    def _search(self, pos: _Pos, keeper: _Keeper, depth: int, root: int) -> float:
+        if depth <= 0 or not any(pos.cols):
+            return _judge(pos, root)
+        values = [self._after(pos, i, keeper, depth, root) for i in pos.legal()]
+        return max(values) if pos.mover == root else min(values)

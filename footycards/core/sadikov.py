@@ -55,6 +55,7 @@ DEALT = COLUMNS * COLUMN_DEPTH  # 45; the other 27 are the reserve
 FACE_UP = 3  # F2.3: the top 3 cards of a column lie face up
 MAX_ADDED = 10  # F4.7
 SHOOTOUT_KICKS = 5  # F6.2
+LETTERS = ("en", "uk")  # F1.3: J Q K A or В Д К Т; only views echo it, no rule changes
 
 LONG, FREE, CORNER, SHOT, KICK = "long", "free", "corner", "shot", "kick"  # kinds of shot
 
@@ -184,6 +185,7 @@ class SadikovView(TypedDict):
     seat: int | None
     players: int
     names: list[str]
+    letters: str  # F1.3: how front ends letter J Q K A ("en") or В Д К Т ("uk")
     to_move: int | None
     half: int
     turn: int
@@ -263,6 +265,7 @@ class SadikovState:
     rng: GameRng
     deal2: list[str] | None = None  # F8: the second half's fixed deal, if given
     shootout_option: bool = False  # F6.2
+    letters: str = "en"  # F1.3: echoed in views for front ends
     half: int = 1
     turn: int = 0
     extra: bool = False  # F3.4: the player on turn is making an extra move
@@ -687,6 +690,7 @@ class SadikovState:
             "seat": seat,
             "players": self.players,
             "names": list(self.names),
+            "letters": self.letters,
             "to_move": self.to_move,
             "half": self.half,
             "turn": self.turn,
@@ -718,6 +722,7 @@ class SadikovState:
             "rng": self.rng.state,
             "deal2": self.deal2,
             "shootout_option": self.shootout_option,
+            "letters": self.letters,
             "half": self.half,
             "turn": self.turn,
             "extra": self.extra,
@@ -774,6 +779,7 @@ def from_json(text: str) -> SadikovState:
             rng=rng,
             deal2=d["deal2"],
             shootout_option=d["shootout_option"],
+            letters=d.get("letters", "en"),  # saves made before the option: English
             half=d["half"],
             turn=d["turn"],
             extra=d["extra"],
@@ -827,7 +833,7 @@ def _fixed(o: dict[str, Any], key: str, deck: tuple[str, ...], what: str) -> lis
 def new_game(
     players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
 ) -> SadikovState:
-    """Start a match (F2.2, F8). Options: deal, deal2, keeper, shootout, names."""
+    """Start a match (F2.2, F8). Options: deal, deal2, keeper, shootout, letters, names."""
     o = dict(options or {})
     if isinstance(players, bool) or players != 2:
         raise OptionError("Sadikov's Football is for 2 players")  # F1.4
@@ -837,6 +843,9 @@ def new_game(
     shootout = o.get("shootout", False)
     if not isinstance(shootout, bool):
         raise OptionError("shootout must be true or false")
+    letters = o.get("letters", "en")
+    if letters not in LETTERS:
+        raise OptionError("letters must be en (J Q K A) or uk (В Д К Т)")
     names = o.get("names") or ["P1", "P2"]
     if not isinstance(names, list) or len(names) != 2:
         raise OptionError("names must list one name per seat")
@@ -844,7 +853,11 @@ def new_game(
         seed = random.SystemRandom().getrandbits(63)
     rng = GameRng(seed)
     state = SadikovState(
-        names=[str(n) for n in names], rng=rng, deal2=deal2, shootout_option=shootout
+        names=[str(n) for n in names],
+        rng=rng,
+        deal2=deal2,
+        shootout_option=shootout,
+        letters=letters,
     )
     state.keeper = keeper if keeper is not None else _shuffled(rng, KEEPER_DECK)  # F1.2
     state._deal_half(1, deal if deal is not None else _shuffled(rng, MAIN_DECK))

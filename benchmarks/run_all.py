@@ -14,6 +14,7 @@ SCRIPTS = [
     ["bench_engine.py", "--seconds", "5"],
     ["bench_ai.py", "--games", "1000"],
     ["bench_quartett.py"],
+    ["bench_sadikov.py", "--games", "1000"],
     ["bench_startup.py", "--runs", "5"],
 ]
 

@@ -46,9 +46,17 @@ UNKNOWN_TAKE = 0.01  # a face-down card taken: a little potential of its own
 @dataclass(frozen=True)
 class _Level:
     depth: int  # plies of takes searched (0: easy's greedy choice)
+    budget: int = 0  # search deeper while the next depth should take fewer takes than this
+    max_depth: int = 0
 
 
-LEVELS = {"easy": _Level(0), "normal": _Level(2), "hard": _Level(4)}
+# hard: a take costs about 20 µs, so 1,500 takes stay near 30 ms. Measured against normal
+# over the same 150 games: depth 4 scores 62 %, depth 5 67 %, depth 6 74 % (60 games).
+LEVELS = {
+    "easy": _Level(0),
+    "normal": _Level(2),
+    "hard": _Level(4, budget=1500, max_depth=8),
+}
 
 
 class _Keeper:
@@ -215,17 +223,29 @@ def _take(pos: _Pos, i: int, keeper: _Keeper) -> tuple[_Pos, _Pos | None, float,
     return passed, cont, eg, extra
 
 
-def _judge(pos: _Pos, seat: int) -> float:
-    """The horizon's judgement of both aktivs, in goals, for `seat`."""
-    left = pos.remaining()
-    if left == 0:
-        return 0.0  # F2.4: half time discards both aktivs
-    scale = min(1.0, left / 12)
-    total = 0.0
-    for s_ in (0, 1):
+class _Judge:
+    """The horizon's judgement of both aktivs, in goals; each aktiv's value is kept while
+    the search holds the same piles (positions share what a take does not change)."""
+
+    __slots__ = ("cache",)
+
+    def __init__(self) -> None:
+        self.cache: dict[int, tuple[object, object, object, float]] = {}
+
+    def __call__(self, pos: _Pos, seat: int) -> float:
+        left = pos.remaining()
+        if left == 0:
+            return 0.0  # F2.4: half time discards both aktivs
+        mine = self.aktiv(pos, seat)
+        theirs = self.aktiv(pos, 1 - seat)
+        return (mine - theirs) * min(1.0, left / 12)
+
+    def aktiv(self, pos: _Pos, s_: int) -> float:
+        piles, removed, pen = pos.piles[s_], pos.removed[s_], pos.pen[s_]
+        hit = self.cache.get(id(piles))
+        if hit is not None and hit[0] is piles and hit[1] is removed and hit[2] is pen:
+            return hit[3]
         v = 0.0
-        piles = pos.piles[s_]
-        removed = pos.removed[s_]
         ranks: dict[str, int] = {}
         for s in SUITS:
             if s in removed:
@@ -236,11 +256,11 @@ def _judge(pos: _Pos, seat: int) -> float:
                 v += PILE_VALUE[min(n, 3)] + ATTACK_VALUE * sum(1 for _c, a in pile if a)
                 for r in {_RANK[c] for c, _a in pile}:
                     ranks[r] = ranks.get(r, 0) + 1
-            v -= PENALTY_VALUE[min(int(pos.pen[s_][s] + 0.5), 4)]
+            v -= PENALTY_VALUE[min(int(pen[s] + 0.5), 4)]
         for k in ranks.values():
             v += LONG_VALUE[k]
-        total += v if s_ == seat else -v
-    return total * scale
+        self.cache[id(piles)] = (piles, removed, pen, v)
+        return v
 
 
 class SadikovAgent:
@@ -254,6 +274,10 @@ class SadikovAgent:
         self.level = level
         self.name = f"sadikov-{level}"
         self.depth = LEVELS[level].depth
+        self.budget = LEVELS[level].budget
+        self.max_depth = LEVELS[level].max_depth
+        self.judge = _Judge()
+        self.takes = 0  # takes played in the search of this decision
 
     def choose(self, view: SadikovView, legal_actions: list[Any], rng: random.Random) -> Any:
         if not legal_actions:
@@ -262,29 +286,34 @@ class SadikovAgent:
             return legal_actions[0] if len(legal_actions) == 1 else rng.choice(legal_actions)
         pos = _Pos.of(view)
         keeper = _Keeper(view)
-        scored: list[tuple[float, Any]] = []
-        for a in legal_actions:
-            i = a.column - 1
-            if not pos.cols[i]:
-                continue
-            if self.depth == 0:
-                _p, _c, eg, _x = _take(pos, i, keeper)
-                scored.append((eg if pos.cols[i][-1] is not None else 0.0, a))
-            else:
-                scored.append((self._value_of(pos, i, keeper, self.depth), a))
-        if not scored:
+        self.judge = _Judge()
+        columns = [a for a in legal_actions if pos.cols[a.column - 1]]
+        if not columns:
             return rng.choice(legal_actions)
-        best = max(v for v, _a in scored)
-        if self.depth == 0 and best <= 0.0:
-            return rng.choice(legal_actions)  # easy: nothing scores now
+        if self.depth == 0:  # easy: the take that scores now
+            scored = []
+            for a in columns:
+                _p, _c, eg, _x = _take(pos, a.column - 1, keeper)
+                scored.append((eg if pos.cols[a.column - 1][-1] is not None else 0.0, a))
+            best = max(v for v, _a in scored)
+            if best <= 0.0:
+                return rng.choice(legal_actions)  # nothing scores now
+        else:
+            depth, before, spent = self.depth, 0, 0
+            while True:  # hard: deeper while the budget allows (counted, so reproducible)
+                self.takes = 0
+                scored = [(self._after(pos, a.column - 1, keeper, depth, pos.mover), a)
+                          for a in columns]  # fmt: skip
+                spent += self.takes
+                growth = self.takes / before if before else 4.0
+                if depth >= self.max_depth or spent + self.takes * growth > self.budget:
+                    break
+                depth, before = depth + 1, self.takes
+            best = max(v for v, _a in scored)
         return rng.choice([a for v, a in scored if v >= best - 1e-9])
 
-    def _value_of(self, pos: _Pos, i: int, keeper: _Keeper, depth: int) -> float:
-        """The expected goal difference for the mover of `pos` after taking column i."""
-        me = pos.mover
-        return self._after(pos, i, keeper, depth, me)
-
     def _after(self, pos: _Pos, i: int, keeper: _Keeper, depth: int, root: int) -> float:
+        self.takes += 1
         passed, cont, eg, extra = _take(pos, i, keeper)
         sign = 1.0 if pos.mover == root else -1.0
         v = sign * eg
@@ -296,6 +325,6 @@ class SadikovAgent:
 
     def _search(self, pos: _Pos, keeper: _Keeper, depth: int, root: int) -> float:
         if depth <= 0 or not any(pos.cols):
-            return _judge(pos, root)
+            return self.judge(pos, root)
         values = [self._after(pos, i, keeper, depth, root) for i in pos.legal()]
         return max(values) if pos.mover == root else min(values)

@@ -1,0 +1,209 @@
+"""Provides the Sadikov's Football benchmark: engine speed beside RLCard's Uno, AI time per
+decision, AI strength.
+
+Usage: python benchmarks/bench_sadikov.py [--seconds S] [--games N] [--workers W]
+
+1. Engine: uniformly random play (legal_actions() + apply() each step, new deals included),
+   actions per second by this process's CPU time and by wall clock, measured in the same
+   run as RLCard's Uno game loop (`UnoGame`: init_game(), get_legal_actions(), step()
+   with a random legal action), alternating slices of each so that a busy machine slows
+   both alike; the ratio Sadikov / Uno. RLCard is optional (`pip install rlcard`): without
+   it the Uno line says so.
+2. AI: normal v random, hard v normal, easy v random (and hard v random), two players,
+   seats alternated (game g has seed g and seats the agent in seat g % 2), N games per
+   setup shared out between W processes (the figures do not depend on W): sole wins,
+   draws, the agent's score counting a draw (a shared win) as half, and milliseconds per
+   decision of the agent (choose() only; mean, p99, max).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from footycards.ai.base import RandomAgent
+from footycards.ai.sadikov import SadikovAgent
+from footycards.core import sadikov
+
+AI_SETUPS = [("normal", "random"), ("hard", "normal"), ("easy", "random"), ("hard", "random")]
+SLICE = 0.25  # CPU seconds per slice of one engine before the other runs
+
+
+def sadikov_loop() -> Callable[[float], tuple[int, int]]:
+    """A random-play loop over Sadikov games; each call plays for `seconds` of CPU time."""
+    rng = random.Random(1)
+    games = [0]
+    state = [sadikov.new_game(2, seed=0)]
+
+    def run(seconds: float) -> tuple[int, int]:
+        actions = deals = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            for _ in range(200):
+                s = state[0]
+                if s.is_over:
+                    games[0] += 1
+                    s = state[0] = sadikov.new_game(2, seed=games[0])
+                    deals += 1
+                s.apply(rng.choice(s.legal_actions()))
+                actions += 1
+        return actions, deals
+
+    return run
+
+
+def uno_loop() -> Callable[[float], tuple[int, int]] | None:
+    """RLCard's Uno game loop with random legal actions, or None without RLCard."""
+    try:
+        import numpy as np
+        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    game = UnoGame(num_players=2)
+    game.np_random = np.random.RandomState(1)
+    game.init_game()
+    rng = random.Random(1)
+
+    def run(seconds: float) -> tuple[int, int]:
+        actions = deals = 0
+        c0 = time.process_time()
+        while time.process_time() - c0 < seconds:
+            for _ in range(200):
+                if game.is_over():
+                    game.init_game()
+                    deals += 1
+                game.step(rng.choice(game.get_legal_actions()))
+                actions += 1
+        return actions, deals
+
+    return run
+
+
+def engines(seconds: float) -> dict[str, Any]:
+    """Both loops in alternating slices, `seconds` of CPU time each."""
+    loops: dict[str, Callable[[float], tuple[int, int]] | None] = {
+        "sadikov": sadikov_loop(),
+        "uno": uno_loop(),
+    }
+    # per engine: actions, deals, CPU seconds, wall seconds
+    totals: dict[str, list[float]] = {k: [0, 0, 0.0, 0.0] for k in loops}
+    spent = 0.0
+    while spent < seconds:
+        for name, loop in loops.items():
+            if loop is None:
+                continue
+            c0, w0 = time.process_time(), time.perf_counter()
+            actions, deals = loop(SLICE)
+            t = totals[name]
+            t[0] += actions
+            t[1] += deals
+            t[2] += time.process_time() - c0
+            t[3] += time.perf_counter() - w0
+        spent += SLICE
+    out: dict[str, Any] = {}
+    for name, (n, new, cpu, wall) in totals.items():
+        if loops[name] is None:
+            out[name] = None
+        else:
+            out[name] = {"cpu": n / cpu, "wall": n / wall, "deals": int(new)}
+    return out
+
+
+def _agent(level: str) -> Any:
+    return RandomAgent() if level == "random" else SadikovAgent(level)
+
+
+def _play_games(level: str, other: str, seeds: range) -> tuple[int, int, list[float]]:
+    """Game g (seed g) seats `level` in seat g % 2: sole wins, draws, decision times."""
+    sole = draws = 0
+    times: list[float] = []
+    for g in seeds:
+        seat = g % 2
+        state = sadikov.new_game(2, seed=g)
+        agents = [_agent(other), _agent(other)]
+        agents[seat] = _agent(level)
+        rng = random.Random(g)
+        while not state.is_over:
+            m = state.to_move
+            assert m is not None
+            view, legal = state.view(m, log=False), state.legal_actions()
+            t0 = time.perf_counter()
+            action = agents[m].choose(view, legal, rng)
+            if m == seat:
+                times.append(time.perf_counter() - t0)
+            state.apply(action)
+        winners = state.result()["winners"]
+        if winners == [seat]:
+            sole += 1
+        elif seat in winners:
+            draws += 1
+    return sole, draws, times
+
+
+def versus(level: str, other: str, games: int, workers: int = 1) -> dict[str, float]:
+    """`level` against `other`, seats alternated, shared out between `workers` processes."""
+    chunks = [(level, other, range(w, games, workers)) for w in range(workers)]
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_play_games, *zip(*chunks, strict=True)))
+    else:
+        parts = [_play_games(*chunks[0])]
+    sole = sum(p[0] for p in parts)
+    draws = sum(p[1] for p in parts)
+    times = sorted(t for p in parts for t in p[2])
+    return {
+        "sole": sole / games,
+        "draws": draws / games,
+        "score": (sole + draws / 2) / games,
+        "ms": 1000 * statistics.fmean(times),
+        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
+        "max": 1000 * times[-1],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=5.0,
+        help="CPU seconds of each engine (in alternating slices)",
+    )
+    parser.add_argument("--games", type=int, default=1000, help="games per AI setup")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes sharing the AI games (default: one per core)")  # fmt: skip
+    args = parser.parse_args(argv)
+    print(f"Engine, random play with new deals, {args.seconds:g} s CPU each, side by side:")
+    r = engines(args.seconds)
+    sk = r["sadikov"]
+    print(f"  Sadikov's Football: {sk['cpu']:>9,.0f} actions/s CPU, {sk['wall']:>9,.0f} wall "
+          f"({sk['deals']} new games)", flush=True)  # fmt: skip
+    uno = r["uno"]
+    if uno is None:
+        print("  RLCard Uno: not measured (rlcard is not installed: pip install rlcard)")
+    else:
+        print(f"  RLCard Uno game:    {uno['cpu']:>9,.0f} actions/s CPU, {uno['wall']:>9,.0f} "
+              f"wall ({uno['deals']} new games)")  # fmt: skip
+        print(f"  ratio Sadikov / Uno: {sk['cpu'] / uno['cpu']:.2f}x (CPU), "
+              f"{sk['wall'] / uno['wall']:.2f}x (wall)", flush=True)  # fmt: skip
+    print(f"AI, {args.games} two-player games per setup, seats alternated, "
+          f"{args.workers} process(es):")  # fmt: skip
+    for level, other in AI_SETUPS:
+        t0 = time.perf_counter()
+        v = versus(level, other, args.games, args.workers)
+        print(f"  {level:>6} v {other:<6}: wins {v['sole']:6.1%}, draws {v['draws']:5.1%}, "
+              f"score {v['score']:6.1%} (draw = half); {level} {v['ms']:.2f} ms/decision "
+              f"(p99 {v['p99']:.2f}, max {v['max']:.1f}) ({time.perf_counter() - t0:.0f} s)",
+              flush=True)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -30,7 +30,8 @@ class OptionValueError(ValueError):
 class OptionSpec:
     """One game option: how people give it (flag, widget) and how it reaches the engine.
 
-    kind: `int` (a whole number, `minimum`..`maximum`), `choice` (one of `choices`),
+    kind: `int` (a whole number, `minimum`..`maximum`), `choice` (one of `choices`; the
+    engine gets the value itself, or what `values` maps it to, e.g. "on" -> True),
     `files` (one or more file paths; one becomes `key`, several `several_key`) or `seat`
     (a seat number from 1, or one of `choices`, e.g. `random`).
     """
@@ -47,6 +48,7 @@ class OptionSpec:
     modes: tuple[str, ...] = ()  # the game's modes it belongs to (empty: every mode)
     fronts: tuple[str, ...] = FRONTS  # where it is offered
     launcher_default: Any = None  # the launcher's starting value when it differs
+    values: tuple[tuple[str, Any], ...] = ()  # choice: (value, what the engine gets)
 
     @property
     def flag(self) -> str:
@@ -82,7 +84,7 @@ class OptionSpec:
                         opt=_(self.label), values=", ".join(values)
                     )
                 )
-            return {self.name: raw}
+            return {self.name: dict(self.values).get(raw, raw)}
         if self.kind == "files":
             files = [raw] if isinstance(raw, str) else list(raw)
             files = [f.strip() for f in files if f and f.strip()]
@@ -391,11 +393,57 @@ QUARTETT = GameSpec(
     ),
 )
 
-REGISTRY = Registry([STADIUM, QUARTETT])
+SADIKOV = GameSpec(
+    id="sadikov",
+    name="Sadikov's Football",
+    description=N_(
+        "Ukrainian two-deck duel: take cards from five columns, build attacks, corners "
+        "and free kicks, and beat the keeper deck."
+    ),
+    min_players=2,
+    max_players=2,
+    engine="footycards.core.sadikov",
+    agents={
+        "random": "footycards.ai.base:RandomAgent",
+        "easy": "footycards.ai.sadikov:SadikovAgent",
+        "normal": "footycards.ai.sadikov:SadikovAgent",
+        "hard": "footycards.ai.sadikov:SadikovAgent",
+    },
+    screen=None,
+    text="footycards.textmode.sadikov",
+    rules="rules/sadikov.md",
+    options=(
+        OptionSpec(
+            "letters",
+            "choice",
+            N_("Suit letters"),
+            N_("Rank letters: en (J Q K A, default) or uk (В Д К Т)."),
+            default="en",
+            choices=(
+                ("en", N_("English: J Q K A")),
+                ("uk", N_("Ukrainian: В Д К Т")),
+            ),
+        ),
+        OptionSpec(
+            "shootout",
+            "choice",
+            N_("Penalty shoot-out"),
+            N_("on: a shoot-out decides a draw; off (default): level goals are a draw."),
+            default="off",
+            choices=(
+                ("off", N_("Off: level goals are a draw")),
+                ("on", N_("On: a shoot-out decides")),
+            ),
+            values=(("on", True), ("off", False)),
+        ),
+    ),
+)
+
+REGISTRY = Registry([STADIUM, QUARTETT, SADIKOV])
 
 # Games of footycards not playable yet (named in the launcher and `--help`); a game
 # leaves this list when its entry joins the registry.
-COMING = (N_("World Wave 世界波"), N_("Sadikov's Football"))
+COMING = (N_("World Wave 世界波"),)
 
 
 def playable_now() -> str:

@@ -6,7 +6,7 @@ import pytest
 
 from footycards.core import IllegalAction
 from footycards.match import Applied, Match, make_agent
-from footycards.registry import REGISTRY
+from footycards.registry import REGISTRY, get_spec
 from footycards.seats import SeatSpec, parse_players
 
 
@@ -68,7 +68,7 @@ def test_ai_decision_changes_no_state():
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
 def test_ai_seats_play_a_whole_game(game_id):
     """With AI seats only, `run_ai` plays to the end and the record replays it exactly."""
-    seats = parse_players("ai:normal,ai:random,ai:easy")
+    seats = parse_players("ai:normal,ai:random,ai:easy")[: get_spec(game_id).max_players]
     match = Match.start(game_id, seats, 7)
     played = match.run_ai()
     assert match.is_over and match.due is None

@@ -147,7 +147,10 @@ class GameGroup(click.Group):
     def no_screen(spec: GameSpec) -> click.Command:
         """`play GAME` for a game with no screen yet: says where it can be played."""
 
-        @click.command(name=spec.id, context_settings={"ignore_unknown_options": True})
+        @click.command(
+            name=spec.id,
+            context_settings={"ignore_unknown_options": True, "help_option_names": []},
+        )
         @click.argument("rest", nargs=-1, type=click.UNPROCESSED)
         def not_yet(rest: tuple[str, ...]) -> None:
             raise click.UsageError(

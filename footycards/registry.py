@@ -416,7 +416,7 @@ SADIKOV = GameSpec(
         OptionSpec(
             "letters",
             "choice",
-            N_("Suit letters"),
+            N_("Rank letters"),
             N_("Rank letters: en (J Q K A, default) or uk (В Д К Т)."),
             default="en",
             choices=(

@@ -305,3 +305,16 @@ async def test_random_keys_keep_the_game_consistent():
         await pilot.pause()
         state = table.state
         assert json.loads(from_json(state.to_json()).to_json()) == json.loads(state.to_json())
+
+
+async def test_feed_letters_ranks_as_the_table():
+    """F1.3: with letters uk the feed names a queen Д, as the table and aktivs do."""
+    table, app = start("Ann,Bob", deal=deal_with({top(1): "QS"}), letters="uk")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SadikovScreen)
+        assert "Д♠S" in screen.describe(table.public_view()["log"][-1])
+        assert "Д♠" in str(screen.query_one("#aktiv-0", AktivPanel).render())

@@ -144,6 +144,12 @@ class SadikovScreen(GameScreen):
         # GameScreen.on_resize (called after this one) sets -narrow; the status follows it.
         self.call_later(self.update_status)
 
+    def describe(self, event: Any) -> str:
+        """A log entry in words, with the ranks lettered as on the table (F1.3)."""
+        letters = self.match.public_view().get("letters", "en")
+        text: str = self.match.spec.text_module().describe(event, self.match.names(), letters)
+        return text
+
     def step_seconds(self) -> float:
         if self.animation is not None:
             return self.animation

@@ -409,7 +409,7 @@ SADIKOV = GameSpec(
         "normal": "footycards.ai.sadikov:SadikovAgent",
         "hard": "footycards.ai.sadikov:SadikovAgent",
     },
-    screen=None,
+    screen="footycards.tui.screens.sadikov:SadikovScreen",
     text="footycards.textmode.sadikov",
     rules="rules/sadikov.md",
     options=(

@@ -77,18 +77,14 @@ def test_rules():
         assert rule in out
 
 
-def test_play_is_refused_cleanly_while_there_is_no_screen():
-    """No screen yet: `play sadikov` says to use text mode; `play sadikov --help` does not
-    offer the game's options; the game is in text mode and no longer "coming"."""
+def test_play_offers_sadikov_with_its_options():
+    """Sadikov's Football has a screen: `play sadikov --help` offers its options, `play
+    --help` lists it, and it is no longer "coming"."""
     spec = get_spec("sadikov")
-    assert not spec.has_screen
-    code, out = run(["play", "sadikov"])
-    assert code != 0 and "no screen yet" in out and "footycards text sadikov" in out
+    assert spec.has_screen
     code, out = run(["play", "sadikov", "--help"])
-    assert "--letters" not in out and "--shootout" not in out
+    assert code == 0 and "--letters" in out and "--shootout" in out
     code, out = run(["play", "--help"])
-    assert code == 0 and "sadikov" not in out
-    code, out = run(["text", "--help"])
     assert code == 0 and "sadikov" in out
     assert "sadikov" in REGISTRY.ids() and "Sadikov's Football" not in COMING
-    assert "text mode only so far: Sadikov's Football" in playable_now()
+    assert "Sadikov's Football" in playable_now() and "text mode only" not in playable_now()

@@ -115,20 +115,17 @@ class Match:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (the public view for None)."""
-        if seat is None:
-            return dict(self.state.public_view())
-        return dict(self.state.view(seat))
+        view: dict[str, Any] = self.state.view(seat)  # fresh data: engines share nothing
+        return view
 
     def public_view(self) -> dict[str, Any]:
-        return dict(self.state.public_view())
+        view: dict[str, Any] = self.state.public_view()
+        return view
 
     def has_private(self, seat: int) -> bool:
         """Whether `seat`'s view now shows something a spectator may not see."""
-        own = self.view(seat)
-        public = self.public_view()
-        own.pop("seat", None)
-        public.pop("seat", None)
-        return own != public
+        own = {**self.view(seat), "seat": None}
+        return own != self.public_view()
 
     def legal_actions(self, seat: int | None = None) -> list[Any]:
         """The legal actions of `seat` (default: the seat due); [] when it is not due."""
@@ -138,7 +135,8 @@ class Match:
         return list(self.state.legal_actions())
 
     def result(self) -> dict[str, Any]:
-        return dict(self.state.result())
+        result: dict[str, Any] = self.state.result()
+        return result
 
     # -- listeners -----------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core import IllegalAction
+from .i18n import _
 from .registry import GameSpec
 
 
@@ -31,11 +32,20 @@ def result_lines(spec: GameSpec, result: dict[str, Any], names: list[str]) -> li
     return lines
 
 
-def refusal(exc: IllegalAction) -> str:
-    """Why an action was refused, in words."""
-    from .reasons import explain
+def explain(exc: IllegalAction) -> str:
+    """Why an action was refused, in the session's language: the engine's English template
+    translated, then filled with its arguments (the plain English `str()` if that fails)."""
+    template = getattr(exc, "template", None)
+    params = getattr(exc, "params", None)
+    if not template or params is None:
+        return str(exc)
+    try:
+        return _(template).format(**params)
+    except (KeyError, IndexError, ValueError):
+        return str(exc)
 
-    return explain(exc)
+
+refusal = explain  # the name the front ends use
 
 
 def tell(

@@ -3,7 +3,7 @@
 Engines never translate. `IllegalAction` carries its reason as data: a short `code`, the
 English `template` with `{named}` fields and the `params` that fill them, so a front end
 can say it in the session's language (`_(exc.template).format(**exc.params)`, see
-`footycards.reasons.explain`); `str(exc)` is the English sentence, for scripts and logs.
+`footycards.narration.explain`); `str(exc)` is the English sentence, for scripts and logs.
 """
 
 from __future__ import annotations
@@ -44,6 +44,13 @@ def shown(value: object) -> str:
     """A short printable form of a value that is not what was expected (for a refusal)."""
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def not_an_action(game: str, action: object) -> IllegalAction:
+    """The refusal of something given to `apply` that is not one of `game`'s actions."""
+    return IllegalAction(
+        "not a {game} action: {action}", "not_an_action", game=game, action=shown(action)
+    )
 
 
 def check_view_seat(seat: object, players: int) -> None:

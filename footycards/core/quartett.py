@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
-from .errors import DeckError, IllegalAction, OptionError, check_view_seat, shown
+from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
 from .rng import GameRng
 
 ID = "quartett"
@@ -800,15 +800,11 @@ class QuartettState:
         if isinstance(action, str):
             action = parse(action)
         elif type(action) is not Action:
-            raise IllegalAction(
-                "not a Quartett action: {action}", "not_an_action", action=shown(action)
-            )
+            raise not_an_action("Quartett", action)
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
-            raise IllegalAction(
-                "not a Quartett action: {action}", "not_an_action", action=shown(action)
-            ) from None
+            raise not_an_action("Quartett", action) from None
         if action.kind == "call":
             self._call(action.category)
         else:

@@ -19,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Required, TypedDict
 
-from .errors import IllegalAction, OptionError, check_view_seat, shown
+from .errors import IllegalAction, OptionError, check_view_seat, not_an_action, shown
 from .rng import GameRng
 
 ID = "sadikov"
@@ -320,9 +320,7 @@ class SadikovState:
         if isinstance(action, str):
             action = parse(action)
         elif type(action) is not Action:
-            raise IllegalAction(
-                "not a Sadikov action: {action}", "not_an_action", action=shown(action)
-            )
+            raise not_an_action("Sadikov", action)
         self._check(action)
         self._take(action.column)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
-from .errors import DeckError, IllegalAction, OptionError, check_view_seat, shown
+from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
 from .rng import GameRng
 
 ID = "stadium"
@@ -574,15 +574,11 @@ class StadiumState:
         if isinstance(action, str):
             action = parse(action)
         elif type(action) is not Action:
-            raise IllegalAction(
-                "not a Stadium action: {action}", "not_an_action", action=shown(action)
-            )
+            raise not_an_action("Stadium", action)
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
-            raise IllegalAction(
-                "not a Stadium action: {action}", "not_an_action", action=shown(action)
-            ) from None
+            raise not_an_action("Stadium", action) from None
         kind = action.kind
         me = self._mover()
         if kind == "flip":

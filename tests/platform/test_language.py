@@ -11,7 +11,7 @@ import pytest
 from footycards import i18n
 from footycards.core import IllegalAction
 from footycards.i18n import _, pick_language, use_language
-from footycards.reasons import explain
+from footycards.narration import explain
 
 GERMAN = {
     "Leave": "Verlassen",

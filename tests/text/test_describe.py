@@ -13,7 +13,7 @@ import pytest
 
 import footycards.i18n
 from footycards.core import IllegalAction, quartett, stadium
-from footycards.reasons import explain
+from footycards.narration import explain
 from footycards.textmode import quartett as quartett_text
 from footycards.textmode import stadium as stadium_text
 

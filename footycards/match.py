@@ -75,6 +75,8 @@ class Match:
         Raises the engine's OptionError or DeckError when the options cannot start a game.
         """
         spec = get_spec(game_id)
+        if seed is None:  # a game is replayable only with its seed: always have one
+            seed = random.SystemRandom().getrandbits(31)
         opts = dict(options or {})
         opts.setdefault("names", [s.name for s in seats])
         for q in spec.questions(opts):  # a set-up question nobody answered: no answers

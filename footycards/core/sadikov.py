@@ -60,6 +60,14 @@ LETTERS = ("en", "uk")  # F1.3: J Q K A or В Д К Т; only views echo it, no r
 LONG, FREE, CORNER, SHOT, KICK = "long", "free", "corner", "shot", "kick"  # kinds of shot
 
 
+# Per-card lookups for the hot path (a move is resolved millions of times in simulations)
+_ALL_IDS = (*(f"{r}{s}" for s in SUITS for r in (*KEEPER_RANKS, *MAIN_RANKS)), JOKER)
+_RANK = {c: (JOKER if c == JOKER else c[:-1]) for c in _ALL_IDS}
+_SUIT = {c: (None if c == JOKER else c[-1]) for c in _ALL_IDS}
+_VALUE = {c: _RANK_VALUE[_RANK[c]] for c in _ALL_IDS}
+_MAIN_SUIT = {c: c[-1] for c in MAIN_IDS}  # main cards always have a suit
+
+
 def rank_of(card: str) -> str:
     """The rank of a card id: `10S` -> `10`, `JOKER` -> `JOKER`."""
     return JOKER if card == JOKER else card[:-1]
@@ -138,9 +146,9 @@ class SadikovEvent(TypedDict, total=False):
     """One entry of `state.log`: an event kind and its arguments, never words.
 
     Kinds and their fields (seats 0-based, columns 1-5):
-    `half` half, seat (who starts) · `take` seat, column, card, suit, attack, void (a
-    removed suit: it does nothing), extra (earns an extra move), revealed (the card turned
-    face up in that column, or None) · `shot` seat (shooter), kind (long, free, corner,
+    `half` half, seat (who starts) · `take` seat, column, card, suit, revealed (the card
+    turned face up in that column, or None) and, only when true, attack, void (a removed
+    suit: it does nothing) and extra (earns an extra move) · `shot` seat (shooter), kind (long, free, corner,
     shot, kick), suit, card, keeper (keeper cards allowed) and for a long shot cards ·
     `keeper` seat (defender), card, save · `reshuffle` count (the keeper discard became
     the keeper deck) · `goal` seat, kind, suit, goals (the match score) or, for a kick,
@@ -221,6 +229,9 @@ class Action:
 
 
 TAKES = {c: Action("take", c) for c in range(1, COLUMNS + 1)}
+_TAKE_PAIRS = tuple(TAKES.items())
+_OTHER_SUITS = {s: tuple(o for o in SUITS if o != s) for s in SUITS}
+_COLUMN_NUMBERS = tuple(TAKES)
 
 
 def parse(text: str) -> Action:
@@ -254,7 +265,7 @@ def _empty_aktiv() -> dict[str, list[list[Any]]]:
     return {s: [] for s in SUITS}
 
 
-@dataclass
+@dataclass(slots=True)
 class SadikovState:
     """The whole game; only `view()`/`public_view()` are meant for players' eyes.
 
@@ -282,7 +293,7 @@ class SadikovState:
     this_turn: list[list[int]] = field(default_factory=list)  # F3.3: columns this turn
     goals: list[int] = field(default_factory=lambda: [0, 0])
     shootout: list[int] | None = None  # F6.2: shoot-out goals, once played
-    over: bool = False
+    is_over: bool = False  # a plain field: simulations ask it after every move
     log: list[SadikovEvent] = field(default_factory=list)
 
     players = 2
@@ -292,11 +303,7 @@ class SadikovState:
     @property
     def to_move(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
-        return None if self.over else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.over
+        return None if self.is_over else self.turn
 
     def closed_columns(self, seat: int) -> list[int]:
         """F3.3: the columns (1–5) closed to `seat`: those of its previous turn and this one."""
@@ -304,29 +311,101 @@ class SadikovState:
 
     def _open_columns(self, seat: int) -> list[int]:
         """F3.3: the non-empty columns open to `seat`; all non-empty ones if none is open."""
-        full = [c for c in range(1, COLUMNS + 1) if self.columns[c - 1]]
-        closed = set(self.previous[seat]) | set(self.this_turn[seat])
-        open_ = [c for c in full if c not in closed]
-        return open_ or full
+        cols = self.columns
+        prev, cur = self.previous[seat], self.this_turn[seat]
+        open_ = [c for c in _COLUMN_NUMBERS if cols[c - 1] and c not in prev and c not in cur]
+        return open_ or [c for c in _COLUMN_NUMBERS if cols[c - 1]]
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat `to_move` may take now (F3.1, F3.3)."""
-        if self.over:
+        if self.is_over:
             return []
-        return [TAKES[c] for c in self._open_columns(self.turn)]
+        cols = self.columns
+        closed = self.previous[self.turn] + self.this_turn[self.turn]
+        legal = [a for c, a in _TAKE_PAIRS if c not in closed and cols[c - 1]]
+        return legal or [a for c, a in _TAKE_PAIRS if cols[c - 1]]
 
     def apply(self, action: Action | str) -> None:
-        """Play an action (or its notation); IllegalAction leaves the state unchanged."""
-        if isinstance(action, str):
+        """Play an action (or its notation); IllegalAction leaves the state unchanged.
+
+        F3.1: take the top card of the column; F3.2, F4: place it and resolve what it
+        does. The usual move (a card that starts nothing) is resolved here; a long shot,
+        free kick, corner or shot goes on to `_resolve`.
+        """
+        if type(action) is not Action:
+            if not isinstance(action, str):
+                raise not_an_action("Sadikov", action)
             action = parse(action)
-        elif type(action) is not Action:
-            raise not_an_action("Sadikov", action)
-        self._check(action)
-        self._take(action.column)
+        c = action.column
+        me = self.turn
+        if not (  # the usual legal move passes these at once; anything else is examined
+            not self.is_over
+            and action.kind == "take"
+            and type(c) is int
+            and 1 <= c <= COLUMNS
+            and self.columns[c - 1]
+            and c not in self.previous[me]
+            and c not in self.this_turn[me]
+        ):
+            self._check(action)
+        col = self.columns[c - 1]
+        card = col.pop()
+        self.this_turn[me].append(c)  # F3.3
+        suit = _MAIN_SUIT[card]
+        event: SadikovEvent = {  # the flags attack, void, extra are added only when true
+            "event": "take",
+            "seat": me,
+            "column": c,
+            "card": card,
+            "suit": suit,
+            "revealed": col[-FACE_UP] if len(col) >= FACE_UP else None,  # F2.3: turned up
+        }
+        self.log.append(event)
+        scored = attack = False
+        if suit in self.removed[me]:  # F5.2: the card does nothing
+            event["void"] = True
+            self.discard.append(card)
+        else:
+            aktiv = self.aktiv[me]
+            pile = aktiv[suit]
+            below = pile[-1][0] if pile else None
+            attack = below is not None and _VALUE[below] + 1 == _VALUE[card]  # F4.5
+            pile.append([card, attack])
+            # F4: every test on the aktiv with the new card in place, before any discard
+            rank = _RANK[card]
+            o1, o2, o3 = _OTHER_SUITS[suit]
+            long_shot = bool(aktiv[o1] and aktiv[o2] and aktiv[o3])
+            if long_shot:  # F4.1: the rank in every other suit's pile
+                for s in (o1, o2, o3):
+                    for entry in aktiv[s]:
+                        if _RANK[entry[0]] == rank:
+                            break
+                    else:
+                        long_shot = False
+                        break
+            free = below == card  # F4.2: same rank and same suit
+            n = len(pile)
+            corner = n == 3 and _RANK[pile[0][0]] == rank  # F4.3
+            if long_shot or free or corner or n == 4:
+                scored = self._resolve(me, card, suit, long_shot, free, corner)
+            if attack:
+                event["attack"] = True
+                if not scored:  # F4.5, F4.8
+                    event["extra"] = True
+        # F3.4, F4.8, F2.4: the next move, or half time, or the end
+        if not col and not any(self.columns):  # F2.4: checked once the move is resolved
+            self._half_over()
+        elif attack and not scored:  # F3.4: one extra move, used by the very next move
+            self.extra = True
+        else:
+            self.extra = False
+            self.previous[me] = self.this_turn[me]  # F3.3
+            self.this_turn[me] = []
+            self.turn = 1 - me
 
     def _check(self, a: Action) -> None:
         """Raise IllegalAction unless `a` may be played now; never changes the state."""
-        if self.over:
+        if self.is_over:
             raise IllegalAction("the game is over", "game_over")
         if a.kind != "take":
             raise IllegalAction("unknown action '{kind}'", "unknown_action", kind=shown(a.kind))
@@ -349,63 +428,22 @@ class SadikovState:
 
     # -- F3, F4. A move -------------------------------------------------------
 
-    def _take(self, c: int) -> None:
-        """F3.1: take the top card of column `c`; F4: resolve what it does."""
-        me = self.turn
-        col = self.columns[c - 1]
-        card = col.pop()
-        self.this_turn[me].append(c)  # F3.3
-        revealed = col[-FACE_UP] if len(col) >= FACE_UP else None  # F2.3: turned face up
-        suit = suit_of(card)
-        assert suit is not None
-        event: SadikovEvent = {
-            "event": "take",
-            "seat": me,
-            "column": c,
-            "card": card,
-            "suit": suit,
-            "attack": False,
-            "void": False,
-            "extra": False,
-            "revealed": revealed,
-        }
-        self.log.append(event)
-        scored = False
-        attack = False
-        if suit in self.removed[me]:  # F5.2: the card does nothing
-            event["void"] = True
-            self.discard.append(card)
-        else:
-            scored, attack = self._place(me, card)
-            event["attack"] = attack
-        if attack and not scored:  # F4.5, F4.8
-            event["extra"] = True
-        self._after_move(me, extra=attack and not scored)
-
-    def _place(self, me: int, card: str) -> tuple[bool, bool]:
-        """F3.2, F4: put the card on its pile and resolve F4.1–F4.5; (scored, attack)."""
-        suit = suit_of(card)
-        assert suit is not None
+    def _resolve(
+        self, me: int, card: str, suit: str, long_shot: bool, free: bool, corner: bool
+    ) -> bool:
+        """F4.1–F4.4 in order for the card just placed on `suit`'s pile; whether it scored."""
         pile = self.aktiv[me][suit]
-        below = pile[-1][0] if pile else None
-        rank = rank_of(card)
-        attack = below is not None and rank_value(below) + 1 == rank_value(card)  # F4.5
-        pile.append([card, attack])
-        # F4: every test on the aktiv with the new card in place, before any discard
-        long_cards: list[tuple[str, int]] | None = None  # (suit, index) of the four cards
-        others: list[tuple[str, int]] = []
-        for s in SUITS:
-            if s == suit:
-                continue
-            hits = [i for i, (cid, _a) in enumerate(self.aktiv[me][s]) if rank_of(cid) == rank]
-            if not hits:
-                break
-            others.append((s, hits[-1]))  # [decision] the topmost copy of the rank
-        else:
-            long_cards = [(suit, len(pile) - 1), *others]  # F4.1
-        free = below == card  # F4.2: same rank and same suit
-        corner = len(pile) == 3 and rank_of(pile[0][0]) == rank  # F4.3
+        rank = _RANK[card]
         shot = len(pile) == 4  # F4.4
+        long_cards: list[tuple[str, int]] | None = None  # (suit, index) of the four cards
+        if long_shot:
+            long_cards = [(suit, len(pile) - 1)]
+            for s in _OTHER_SUITS[suit]:
+                other = self.aktiv[me][s]
+                i = len(other) - 1
+                while _RANK[other[i][0]] != rank:  # [decision] the topmost copy of the rank
+                    i -= 1
+                long_cards.append((s, i))
         scored = False
         if long_cards is not None:  # F4.1: cannot be saved
             cards = [self.aktiv[me][s][i][0] for s, i in long_cards]
@@ -429,7 +467,7 @@ class SadikovState:
         if corner:  # F4.3
             scored = self._shot(me, CORNER, suit, card, 3) or scored
         if shot:  # F4.4
-            attacks = sum(1 for _cid, a in pile if a)
+            attacks = [a for _cid, a in pile].count(True)
             scored = self._shot(me, SHOT, suit, card, max(1, 4 - attacks)) or scored
         if long_cards is not None:  # F4.1: the four cards leave the piles
             gone = []
@@ -442,11 +480,12 @@ class SadikovState:
             pile.clear()
             self.discard.extend(gone)
             self.log.append({"event": "discard", "seat": me, "cards": gone, "why": SHOT})
-        return scored, attack
+        return scored
 
     def _shot(self, shooter: int, kind: str, suit: str, card: str, n: int) -> bool:
         """F4.6: the defender turns up to `n` keeper cards; a save adds a card (F4.7)."""
-        self.log.append(
+        log = self.log
+        log.append(
             {
                 "event": "shot",
                 "seat": shooter,
@@ -460,24 +499,26 @@ class SadikovState:
         if saver is None:
             self._goal(shooter, kind, suit)
             return True
-        self.log.append(
+        log.append(
             {"event": "save", "seat": 1 - shooter, "kind": kind, "suit": suit, "card": saver}
         )
-        self._add_card()  # F4.7 [decision]: the ball stays in play
+        if self.added < MAX_ADDED:  # F4.7 [decision]: the ball stays in play
+            self._add_card()
         return False
 
     def _keeper_save(self, defender: int, suit: str, n: int) -> str | None:
         """F4.6: turn keeper cards one by one; the first of the suit, or a joker, saves."""
+        keeper, log = self.keeper, self.log
         for _ in range(n):
-            if not self.keeper:  # [decision] the discard becomes a new keeper deck
-                self.keeper = self.keeper_discard
+            if not keeper:  # [decision] the discard becomes a new keeper deck
+                keeper = self.keeper = self.keeper_discard
                 self.keeper_discard = []
-                self.rng.shuffle(self.keeper)
-                self.log.append({"event": "reshuffle", "count": len(self.keeper)})
-            k = self.keeper.pop(0)
+                self.rng.shuffle_batched(keeper)
+                log.append({"event": "reshuffle", "count": len(keeper)})
+            k = keeper.pop(0)
             self.keeper_discard.append(k)
-            save = k == JOKER or suit_of(k) == suit
-            self.log.append({"event": "keeper", "seat": defender, "card": k, "save": save})
+            save = k == JOKER or _SUIT[k] == suit
+            log.append({"event": "keeper", "seat": defender, "card": k, "save": save})
             if save:
                 return k
         return None
@@ -517,19 +558,6 @@ class SadikovState:
             {"event": "add", "column": c, "count": self.added, "card": card if up else None}
         )
 
-    def _after_move(self, me: int, *, extra: bool) -> None:
-        """F3.4, F4.8, F2.4: the next move, or half time, or the end."""
-        if not any(self.columns):  # F2.4: checked once the move is resolved
-            self._half_over()
-            return
-        if extra:  # F3.4: one extra move, used by the very next move
-            self.extra = True
-            return
-        self.extra = False
-        self.previous[me] = self.this_turn[me]  # F3.3
-        self.this_turn[me] = []
-        self.turn = 1 - me
-
     # -- F2.4, F6. Half time and the end -----------------------------------------
 
     def _half_over(self) -> None:
@@ -538,7 +566,7 @@ class SadikovState:
             order = list(self.deal2) if self.deal2 is not None else _shuffled(self.rng, MAIN_DECK)
             self._deal_half(2, order)
             return
-        self.over = True
+        self.is_over = True
         self.extra = False
         if self.goals[0] == self.goals[1] and self.shootout_option:
             self._shootout()
@@ -626,7 +654,7 @@ class SadikovState:
     def result(self) -> SadikovResult:
         """F6.1, F6.2: more goals wins; a draw is `[0, 1]` unless a shoot-out decided it."""
         scores = self.scores()
-        if not self.over:
+        if not self.is_over:
             return {"scores": scores, "winners": [], "over": False}
         res: SadikovResult = {"scores": scores, "winners": [], "over": True}
         if self.shootout is not None:
@@ -652,7 +680,7 @@ class SadikovState:
         """
         check_view_seat(seat, self.players)
         # F3.3: a column is shown closed only while the seat to move may not take from it
-        closed = set() if self.over else set(self.closed_columns(self.turn))
+        closed = set() if self.is_over else set(self.closed_columns(self.turn))
         closed -= set(self._open_columns(self.turn))
         columns: list[ColumnView] = []
         for i, col in enumerate(self.columns):
@@ -703,9 +731,9 @@ class SadikovState:
             "scores": self.scores(),
             "shootout": list(self.shootout) if self.shootout is not None else None,
             "log": [_copy_event(e) for e in self.log] if log else [],
-            "is_over": self.over,
+            "is_over": self.is_over,
         }
-        if self.over:
+        if self.is_over:
             v["result"] = self.result()
         return v
 
@@ -737,7 +765,7 @@ class SadikovState:
             "this_turn": self.this_turn,
             "goals": self.goals,
             "shootout": self.shootout,
-            "over": self.over,
+            "over": self.is_over,
             "log": self.log,
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -794,7 +822,7 @@ def from_json(text: str) -> SadikovState:
             this_turn=d["this_turn"],
             goals=d["goals"],
             shootout=d["shootout"],
-            over=d["over"],
+            is_over=d["over"],
             log=d["log"],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -808,7 +836,7 @@ def from_json(text: str) -> SadikovState:
 
 def _shuffled(rng: GameRng, cards: tuple[str, ...]) -> list[str]:
     order = list(cards)
-    rng.shuffle(order)
+    rng.shuffle_batched(order)
     return order
 
 

@@ -318,3 +318,53 @@ async def test_feed_letters_ranks_as_the_table():
         assert isinstance(screen, SadikovScreen)
         assert "Д♠S" in screen.describe(table.public_view()["log"][-1])
         assert "Д♠" in str(screen.query_one("#aktiv-0", AktivPanel).render())
+
+
+def level_match_before_the_last_take() -> tuple[Match, str]:
+    """A real game with the shoot-out on that ends level at full time (F6.2): every move
+    but the last is played; returns the match and the last move."""
+    import random
+
+    for seed in range(500):
+        probe = Match.start("sadikov", parse_players("Ann,Bob"), seed, {"shootout": True})
+        rng = random.Random(seed)
+        while not probe.is_over:
+            probe.apply(rng.choice(probe.legal_actions()))
+        if probe.result().get("shootout"):
+            table = Match.start("sadikov", parse_players("Ann,Bob"), seed, {"shootout": True})
+            for action in probe.actions[:-1]:
+                table.apply(action)
+            return table, probe.actions[-1]
+    raise AssertionError("no level game in 500 seeds")
+
+
+async def test_F6_2_a_real_shootout_is_shown_kick_by_kick_and_on_the_end_screen():
+    """F6.2 through the screen: the last take of a level game starts the engine's own
+    shoot-out; its kicks are animated (s skips), then the end screen shows both scores."""
+    from footycards.tui.screens.end import EndScreen
+
+    table, last = level_match_before_the_last_take()
+    app = SadikovApp(match=table, speed="normal", theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SadikovScreen)
+        await pilot.press(last.split()[1])
+        await pilot.pause()
+        assert table.is_over and screen.animating  # the kicks are being animated
+        await pilot.press("s")
+        await pilot.pause()
+        shown = "\n".join(line.plain for line in screen.shot_lines)
+        kicks = [e for e in table.state.log if e.get("kind") == "kick" and e["event"] == "shot"]
+        assert "PENALTY SHOOT-OUT" in shown and len(kicks) >= 10
+        goals, shootout = table.result()["scores"], table.result()["shootout"]
+        assert goals[0] == goals[1] and shootout[0] != shootout[1]
+        assert f"{shootout[0]} : {shootout[1]}" in shown
+        for _ in range(5):
+            if isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause(0.2)
+        assert isinstance(app.screen, EndScreen)
+        assert app.screen.rows == [[str(g), str(k)] for g, k in zip(goals, shootout, strict=True)]
+        winner = table.names()[table.result()["winners"][0]]
+        assert winner in str(app.screen.query_one(".title").render())

@@ -1,16 +1,18 @@
-"""Engine speed: random-play actions per second per engine, and AI-vs-AI games per second.
+"""Engine speed: random-play actions per second of each engine as a ratio to RLCard's Uno.
 
 Run: python benchmarks/bench_engine.py [--seconds 5]
-One process, one core. An action is `legal_actions()` + a random pick + `apply()`; the
-deal (`new_game`) is timed on its own, since short games (4–6 player top trumps last a
-dozen rounds) would otherwise measure mostly the deal.
+An action is `legal_actions()` + a random pick + `apply()`, new deals included (as in
+RLCard's loop). Each engine set-up runs in alternating slices with RLCard's Uno game loop
+in the same process (benchmarks/peers.py), so the ratio holds from machine to machine;
+the deal alone is timed too, and AI-against-AI games per second through the match loop.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import time
+
+from peers import random_loop, ratio_text, side_by_side, uno_loop
 
 from footycards.core import GAMES
 from footycards.match import Match
@@ -25,29 +27,17 @@ SETUPS = {
         (2, {"mode": "quartett"}),
         (4, {"mode": "quartett"}),
     ],
+    "sadikov": [(2, {})],
 }
 
 
-def random_play(
-    game_id: str, players: int, options: dict, seconds: float
-) -> tuple[float, float, int]:
-    """Return (actions per second, microseconds per deal, games) of uniformly random play."""
+def deal_time(game_id: str, players: int, options: dict, count: int = 200) -> float:
+    """Microseconds per `new_game` (the deal alone)."""
     game = GAMES[game_id]
-    rng = random.Random(1)
-    actions = games = 0
-    playing = dealing = 0.0
-    while playing + dealing < seconds:
-        t0 = time.perf_counter()
-        state = game.new_game(players, seed=games, options=options)
-        t1 = time.perf_counter()
-        while not state.is_over:
-            state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-        t2 = time.perf_counter()
-        dealing += t1 - t0
-        playing += t2 - t1
-        games += 1
-    return actions / playing, 1e6 * dealing / games, games
+    t0 = time.process_time()
+    for seed in range(count):
+        game.new_game(players, seed=seed, options=options)
+    return 1e6 * (time.process_time() - t0) / count
 
 
 def ai_games(game_id: str, players: str, options: dict, seconds: float) -> float:
@@ -65,17 +55,26 @@ def ai_games(game_id: str, players: str, options: dict, seconds: float) -> float
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per loop")
     args = parser.parse_args()
     for game_id, setups in SETUPS.items():
         if game_id not in GAMES:
             continue
+        game = GAMES[game_id]
         for players, options in setups:
-            rate, deal_us, games = random_play(game_id, players, options, args.seconds)
+
+            def deal(seed: int, game=game, players=players, options=options):
+                return game.new_game(players, seed=seed, options=options)
+
+            r = side_by_side({"engine": random_loop(deal), "uno": uno_loop()}, args.seconds)
+            mine, uno = r["engine"], r["uno"]
             label = f"{game_id} {options.get('mode', '')}".strip()
+            uno_text = "" if uno is None else f", Uno {uno['cpu']:,.0f}/s"
             print(
-                f"{label} {players}p: {rate:,.0f} actions/s random play, "
-                f"deal {deal_us:.0f} µs ({games} games)"
+                f"{label} {players}p: {mine['cpu']:,.0f} actions/s random play "
+                f"({ratio_text(mine, uno)}{uno_text}), "
+                f"deal {deal_time(game_id, players, options):.0f} µs",
+                flush=True,
             )
     rate = ai_games("stadium", "ai:normal,ai:normal", {}, args.seconds)
     print(f"stadium AI normal v normal: {rate:,.2f} games/s")

@@ -25,96 +25,25 @@ import os
 import random
 import statistics
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+from peers import random_loop, side_by_side, uno_loop
 
 from footycards.ai.base import RandomAgent
 from footycards.ai.sadikov import SadikovAgent
 from footycards.core import sadikov
 
 AI_SETUPS = [("normal", "random"), ("hard", "normal"), ("easy", "random"), ("hard", "random")]
-SLICE = 0.25  # CPU seconds per slice of one engine before the other runs
-
-
-def sadikov_loop() -> Callable[[float], tuple[int, int]]:
-    """A random-play loop over Sadikov games; each call plays for `seconds` of CPU time."""
-    rng = random.Random(1)
-    games = [0]
-    state = [sadikov.new_game(2, seed=0)]
-
-    def run(seconds: float) -> tuple[int, int]:
-        actions = deals = 0
-        c0 = time.process_time()
-        while time.process_time() - c0 < seconds:
-            for _ in range(200):
-                s = state[0]
-                if s.is_over:
-                    games[0] += 1
-                    s = state[0] = sadikov.new_game(2, seed=games[0])
-                    deals += 1
-                s.apply(rng.choice(s.legal_actions()))
-                actions += 1
-        return actions, deals
-
-    return run
-
-
-def uno_loop() -> Callable[[float], tuple[int, int]] | None:
-    """RLCard's Uno game loop with random legal actions, or None without RLCard."""
-    try:
-        import numpy as np
-        from rlcard.games.uno.game import UnoGame  # type: ignore[import-untyped]
-    except ImportError:
-        return None
-    game = UnoGame(num_players=2)
-    game.np_random = np.random.RandomState(1)
-    game.init_game()
-    rng = random.Random(1)
-
-    def run(seconds: float) -> tuple[int, int]:
-        actions = deals = 0
-        c0 = time.process_time()
-        while time.process_time() - c0 < seconds:
-            for _ in range(200):
-                if game.is_over():
-                    game.init_game()
-                    deals += 1
-                game.step(rng.choice(game.get_legal_actions()))
-                actions += 1
-        return actions, deals
-
-    return run
 
 
 def engines(seconds: float) -> dict[str, Any]:
-    """Both loops in alternating slices, `seconds` of CPU time each."""
-    loops: dict[str, Callable[[float], tuple[int, int]] | None] = {
-        "sadikov": sadikov_loop(),
+    """Sadikov's random play and RLCard's Uno loop in alternating slices (peers.py)."""
+    loops = {
+        "sadikov": random_loop(lambda seed: sadikov.new_game(2, seed=seed)),
         "uno": uno_loop(),
     }
-    # per engine: actions, deals, CPU seconds, wall seconds
-    totals: dict[str, list[float]] = {k: [0, 0, 0.0, 0.0] for k in loops}
-    spent = 0.0
-    while spent < seconds:
-        for name, loop in loops.items():
-            if loop is None:
-                continue
-            c0, w0 = time.process_time(), time.perf_counter()
-            actions, deals = loop(SLICE)
-            t = totals[name]
-            t[0] += actions
-            t[1] += deals
-            t[2] += time.process_time() - c0
-            t[3] += time.perf_counter() - w0
-        spent += SLICE
-    out: dict[str, Any] = {}
-    for name, (n, new, cpu, wall) in totals.items():
-        if loops[name] is None:
-            out[name] = None
-        else:
-            out[name] = {"cpu": n / cpu, "wall": n / wall, "deals": int(new)}
-    return out
+    return side_by_side(loops, seconds)
 
 
 def _agent(level: str) -> Any:

@@ -82,14 +82,15 @@ def read_record(path: Path) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        if exc.pos >= len(text.rstrip()):
+        body = text.strip()
+        if exc.pos >= len(body) or (body.startswith("{") and not body.endswith("}")):
             raise SaveError(
-                _("{file}: truncated (the file ends at line {line}, in the middle)").format(
-                    file=name, line=exc.lineno
+                _("{file}: truncated (the file stops in the middle, at line {line})").format(
+                    file=name, line=text.count("\n") + 1
                 )
             ) from None
         raise SaveError(
-            _("{file}: not JSON ({why} at line {line}, column {col})").format(
+            _("{file}: not JSON ({why}: line {line}, column {col})").format(
                 file=name, why=exc.msg, line=exc.lineno, col=exc.colno
             )
         ) from None

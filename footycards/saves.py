@@ -106,9 +106,7 @@ def replay_record(record: GameRecord, path: Path) -> Match:
         return record.replay()
     except ReplayError as exc:
         raise SaveError(
-            _("{file}: move {n} ({action}) no longer replays ({why})").format(
-                file=path.name, n=exc.move, action=exc.action, why=exc
-            )
+            _("{file} no longer replays: {why}").format(file=path.name, why=exc)
         ) from None
     except RecordError as exc:
         raise SaveError(f"{path.name}: {exc}") from None

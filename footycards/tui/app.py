@@ -86,7 +86,10 @@ class FootyApp(App):
 
     def on_mount(self) -> None:
         if self.initial_match is not None:
-            self.open_game(self.initial_match, self.initial_record)
+            if self.initial_record is None:
+                self.open_game(self.initial_match)
+            else:
+                self.open_game(self.initial_match, self.initial_record)
         elif self.pending is not None:
             pending, self.pending = self.pending, None
             self.start_game(pending, on_cancel=self.exit)

@@ -67,8 +67,8 @@ async def test_all_ai_games_and_second_front_ends_do_not_save():
     watched = Match.start("quartett", parse_players("ai:random,ai:random"), 3, {})
     app = FootyApp(watched, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert app.autosaver is None
+        await wait_for(lambda: isinstance(app.screen, EndScreen), 30)
+        assert app.autosaver is None and watched.is_over
     shared = quartett_vs_ai()
     second = FootyApp(shared, speed="instant", local={0}, drive_ai=False)
     async with second.run_test(size=(120, 40)) as pilot:

@@ -107,7 +107,7 @@ class LauncherScreen(Screen):
                     id="gamelist",
                 )
                 yield Static(playable_now(), id="playable")
-                yield Button(_("Continue a saved game (Ctrl+O)"), id="continue")
+                yield Button(_("Continue a game (Ctrl+O)"), id="continue", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(

@@ -64,7 +64,7 @@ class ResumeScreen(Screen):
         yield Header()
         yield Static(_("No unfinished games."), id="empty")
         table: DataTable = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        table.add_columns("", _("Game"), _("Players"), _("Started"), _("Last move"), _("Moves"))
+        table.add_columns("", _("Game"), _("Players"), _("Moves"), _("Last move"), _("Started"))
         yield table
         yield Static("", id="detail")
         yield Footer()
@@ -90,9 +90,9 @@ class ResumeScreen(Screen):
                     "⚠",
                     game_name(entry.game) if entry.game else entry.path.name,
                     ", ".join(entry.players),
-                    when(entry.started),
-                    _("damaged"),
                     "",
+                    _("damaged"),
+                    when(entry.started),
                     key=entry.id,
                 )
             else:
@@ -100,9 +100,9 @@ class ResumeScreen(Screen):
                     "▶",
                     game_name(entry.game),
                     ", ".join(entry.players),
-                    when(entry.started),
-                    when(entry.updated),
                     str(entry.moves),
+                    when(entry.updated),
+                    when(entry.started),
                     key=entry.id,
                 )
         self.query_one("#empty").display = not self.entries

@@ -202,10 +202,9 @@ def autosave(
 
     def failed(exc: OSError) -> None:
         out.write(
-            _(
-                "Could not save the game ({why}); play goes on, the last save is kept "
-                "and every move tries again."
-            ).format(why=error_text(exc))
+            _("Could not save the game ({why}); play goes on and every move tries again.").format(
+                why=error_text(exc)
+            )
             + "\n"
         )
         out.flush()

@@ -161,11 +161,14 @@ class FootyApp(App):
 
     def save_failed(self, exc: OSError) -> None:
         """Said once until a save works again; the game goes on."""
+        text = _(
+            "The game could not be saved ({why}). Play goes on and every move tries again."
+        ).format(why=error_text(exc))
+        saver = self.autosaver  # None while the first save of a game is tried
+        if saver is not None and saver.saves:
+            text += " " + _("The last save is kept.")
         self.notify(
-            _(
-                "The game could not be saved ({why}). Play goes on; the last save is kept "
-                "and every move tries again."
-            ).format(why=error_text(exc)),
+            text,
             title=_("Not saved"),
             severity="error",
             timeout=10,

@@ -334,3 +334,17 @@ def test_a_read_only_folder_does_not_stop_the_game(tmp_path):
     match.run_ai()  # to the end: the history cannot be written either
     assert match.is_over and len(told) == 1
     assert saver.path.read_text(encoding="utf-8") == good
+
+
+def test_a_finished_game_left_in_saves_goes_to_the_history(tmp_path):
+    """A crash between writing the history and removing the save: the next listing tidies
+    up instead of offering a game that is over."""
+    store = SaveStore(tmp_path)
+    match = Match.start("quartett", random_seats("quartett"), 9, {})
+    match.run_ai()
+    assert match.is_over
+    record = GameRecord.of(match)
+    write(store.path_for(record.id), record.to_json())
+    assert store.list() == []
+    assert not store.path_for(record.id).exists()
+    assert (store.history_dir / f"{record.id}.json").exists()

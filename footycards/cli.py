@@ -1,4 +1,4 @@
-"""Provides the `footycards` command line: launcher, play, text, sim and rules.
+"""Provides the `footycards` command line: launcher, play, text, resume, sim and rules.
 
 Every game comes from the registry: `play`, `text` and `sim` have one subcommand per
 registered game, made from the options the game declares, so `footycards play quartett
@@ -229,15 +229,7 @@ def build_play(spec: GameSpec) -> click.Command:
             speed=speed,
             lang=ctx.find_root().obj,
         )
-        if theme:
-            if theme not in app.available_themes:
-                raise click.BadParameter(
-                    _("unknown theme; themes are: {t}").format(
-                        t=", ".join(sorted(app.available_themes))
-                    ),
-                    param_hint="--theme",
-                )
-            app.theme = theme
+        check_theme(app, theme)
         app.run()
 
     return play_game
@@ -265,7 +257,7 @@ def build_text(spec: GameSpec) -> click.Command:
     @seat_options(spec)
     @with_game_options(spec, "text")
     def text_game(players: str, seed: int | None, **given) -> None:
-        from .textmode import ask_setup, run
+        from .textmode import ask_setup
 
         seats = _seats(players, spec)
         opts = engine_options(spec, given, len(seats), "text")
@@ -274,14 +266,126 @@ def build_text(spec: GameSpec) -> click.Command:
         if answers is None:
             sys.exit(1)
         match = start_match(spec, seats, seed, {**opts, **answers})
-        sys.exit(run(match, sys.stdin, sys.stdout))
+        sys.exit(play_text(match))
 
     return text_game
+
+
+def play_text(match: Match, record: Any = None) -> int:
+    """Play `match` in plain text on stdin/stdout, saved after every move."""
+    from .textmode import autosave, run, save_note
+
+    saver = autosave(match, sys.stdout, record)
+    code = run(match, sys.stdin, sys.stdout)
+    note = save_note(saver)
+    if note and not match.is_over:
+        click.echo(note)
+    return code
 
 
 @main.command(cls=GameGroup, build=build_text, subcommand_metavar="GAME [OPTIONS]")
 def text() -> None:
     """Play a game in plain text (works with piped input, scripts and screen readers)."""
+
+
+# ---------------------------------------------------------------------------
+# resume
+# ---------------------------------------------------------------------------
+
+
+def check_theme(app: Any, theme: str | None) -> None:
+    if theme:
+        if theme not in app.available_themes:
+            raise click.BadParameter(
+                _("unknown theme; themes are: {t}").format(
+                    t=", ".join(sorted(app.available_themes))
+                ),
+                param_hint="--theme",
+            )
+        app.theme = theme
+
+
+@main.command()
+@click.argument("game_id", metavar="[ID]", required=False)
+@click.option(
+    "--speed",
+    type=click.Choice(SPEEDS),
+    default="normal",
+    show_default=True,
+    help=_("How fast AI players move."),
+)
+@click.option("--theme", default=None, help=_("Colour theme, e.g. ansi-dark (ANSI colours only)."))
+@click.option("--text", "as_text", is_flag=True, help=_("Continue in plain text instead."))
+@click.pass_context
+def resume(
+    ctx: click.Context, game_id: str | None, speed: str, theme: str | None, as_text: bool
+) -> None:
+    """Continue an unfinished game; without ID, list them.
+
+    ID is the game's id as listed (a unique start of it is enough).
+    """
+    from .saves import SaveError, SaveStore
+
+    store = SaveStore()
+    if game_id is None:
+        list_saves(store)
+        return
+    try:
+        entry = store.find(game_id)
+        if entry.damaged:
+            raise SaveError(entry.problem or entry.path.name)
+        record, match = store.load(entry.id)
+    except SaveError as exc:
+        raise click.ClickException(
+            _("cannot resume: {why} (saves are in {dir})").format(why=exc, dir=store.saves_dir)
+        ) from None
+    if as_text:
+        sys.exit(play_text(match, record))
+    if not match.spec.has_screen:
+        raise click.UsageError(
+            _("{game} has no screen yet; resume it with 'footycards resume {id} --text'").format(
+                game=match.spec.name, id=entry.id
+            )
+        )
+    from .tui.app import FootyApp
+
+    app = FootyApp(match, speed=speed, lang=ctx.find_root().obj, record=record)
+    check_theme(app, theme)
+    app.run()
+
+
+def list_saves(store: Any) -> None:
+    """Print the unfinished games as a table, the damaged saves with the reason."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    from .saves import when
+
+    out = Console()
+    entries = store.list()
+    good = [e for e in entries if not e.damaged]
+    bad = [e for e in entries if e.damaged]
+    if not entries:
+        out.print(_("No unfinished games (saves are in {dir}).").format(dir=store.saves_dir))
+        return
+    if good:
+        t = RichTable(title=_("Unfinished games"))
+        t.add_column(_("ID"), no_wrap=True, min_width=max(len(e.id) for e in good))
+        for column in (_("Game"), _("Players"), _("Started"), _("Last move")):
+            t.add_column(column)
+        t.add_column(_("Moves"), justify="right")
+        for e in good:
+            name = get_spec(e.game).name if e.game in REGISTRY else e.game
+            t.add_row(
+                e.id, name, ", ".join(e.players), when(e.started), when(e.updated), str(e.moves)
+            )
+        out.print(t)
+        out.print(_("Resume one with: footycards resume ID (the start of the ID is enough)."))
+    if bad:
+        out.print(_("Damaged saves (they cannot be resumed):"), style="bold")
+        for e in bad:
+            out.print(f"  {e.problem}", markup=False, highlight=False)
+        out.print(_("The launcher's Continue screen (Ctrl+O) can move them aside or delete them."))
 
 
 # ---------------------------------------------------------------------------

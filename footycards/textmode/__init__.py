@@ -16,7 +16,9 @@ from ..core import IllegalAction
 from ..i18n import _
 from ..match import Applied, Match
 from ..narration import event_text, refusal
+from ..record import GameRecord
 from ..registry import GameSpec, OptionValueError
+from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 
 
@@ -187,6 +189,41 @@ def move_lines(moves: list[str], width: int = 78) -> list[str]:
 def run(match: Match, inp: IO[str], out: IO[str]) -> int:
     """Play `match` on text streams; returns 0 when the game ended, 1 otherwise."""
     return TextFront(match, inp, out).run()
+
+
+def autosave(
+    match: Match, out: IO[str], record: GameRecord | None = None, store: SaveStore | None = None
+) -> Autosaver | None:
+    """Save a game with people in it after every move (to `record`'s file when resumed).
+
+    A failed save is said once on `out` and the game goes on."""
+    if not match.humans:
+        return None
+
+    def failed(exc: OSError) -> None:
+        out.write(
+            _("Could not save the game ({why}); play goes on and every move tries again.").format(
+                why=error_text(exc)
+            )
+            + "\n"
+        )
+        out.flush()
+
+    return Autosaver(match, store or SaveStore(), record, on_error=failed)
+
+
+def save_note(saver: Autosaver | None) -> str:
+    """What became of an unfinished game's save, for the last line of the text mode."""
+    if saver is None or saver.finished:
+        return ""
+    if saver.failed and saver.saves == 0:
+        return _("The game could not be saved ({why}).").format(
+            why=error_text(saver.error) if saver.error else "?"
+        )
+    note = _("The game is saved; continue it with: footycards resume {id}").format(id=saver.id)
+    if saver.failed:
+        note = _("The last moves could not be saved.") + " " + note
+    return note
 
 
 def ask_setup(

@@ -13,11 +13,14 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
+from ..record import GameRecord
 from ..registry import get_spec
+from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 from .screens.info import KeysScreen, RulesScreen
 from .translate import translate_bindings
@@ -55,12 +58,19 @@ class FootyApp(App):
         lang: str | None = None,
         local: set[int] | None = None,
         drive_ai: bool = True,
+        record: GameRecord | None = None,
+        saves: SaveStore | None = None,
+        autosave: bool = True,
     ) -> None:
         self.lang = pick_language(lang)
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
         self.initial_match = match
+        self.initial_record = record  # the save `match` was resumed from (it saves on there)
+        self.saves = saves  # where games are saved (default: the user data folder)
+        self.autosave = autosave  # whether games with people in them are saved as they go
+        self.autosaver: Autosaver | None = None  # the one saving the game being played
         self.local = local  # the seats of the people at this terminal (None: every human)
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
@@ -76,7 +86,10 @@ class FootyApp(App):
 
     def on_mount(self) -> None:
         if self.initial_match is not None:
-            self.open_game(self.initial_match)
+            if self.initial_record is None:
+                self.open_game(self.initial_match)
+            else:
+                self.open_game(self.initial_match, self.initial_record)
         elif self.pending is not None:
             pending, self.pending = self.pending, None
             self.start_game(pending, on_cancel=self.exit)
@@ -117,9 +130,64 @@ class FootyApp(App):
         self.open_game(match)
         return True
 
-    def open_game(self, match: Match) -> None:
+    def open_game(self, match: Match, record: GameRecord | None = None) -> None:
+        """Open the game's screen; `record` is the save it was resumed from."""
+        self.push_screen(self.game_screen(match, record))
+
+    def game_screen(self, match: Match, record: GameRecord | None = None) -> Screen:
+        """The game's own screen for `match`, its autosave started."""
+        self.start_autosave(match, record)
         factory = match.spec.screen_factory()
-        self.push_screen(factory(match, self.local, self.drive_ai))
+        screen: Screen = factory(match, self.local, self.drive_ai)
+        return screen
+
+    # -- saving ----------------------------------------------------------------------
+
+    @property
+    def store(self) -> SaveStore:
+        if self.saves is None:
+            self.saves = SaveStore()
+        return self.saves
+
+    def start_autosave(self, match: Match, record: GameRecord | None = None) -> None:
+        """Save `match` after every action (to `record`'s file when resumed). Only the front
+        end that drives the match saves it, and only games with people in them."""
+        if self.autosaver is not None:
+            self.autosaver.stop()
+            self.autosaver = None
+        if not (self.autosave and self.drive_ai and match.humans):
+            return
+        self.autosaver = Autosaver(match, self.store, record, on_error=self.save_failed)
+
+    def save_failed(self, exc: OSError) -> None:
+        """Said once until a save works again; the game goes on."""
+        text = _(
+            "The game could not be saved ({why}). Play goes on and every move tries again."
+        ).format(why=error_text(exc))
+        saver = self.autosaver  # None while the first save of a game is tried
+        if saver is not None and saver.saves:
+            text += " " + _("The last save is kept.")
+        self.notify(
+            text,
+            title=_("Not saved"),
+            severity="error",
+            timeout=10,
+        )
+
+    def save_note(self, match: Match) -> str:
+        """What happens to an unfinished `match` when it is left: the truth about its save."""
+        saver = self.autosaver
+        if saver is None or saver.match is not match:
+            return _("This game is not saved: it is lost.")
+        if saver.failed and saver.error is not None:
+            why = error_text(saver.error)
+            if saver.saves == 0:
+                return _("It could not be saved ({why}): it is lost.").format(why=why)
+            return _(
+                "The last moves could not be saved ({why}); Continue in the launcher "
+                "resumes it from the last save."
+            ).format(why=why)
+        return _("It is saved: resume it with Continue in the launcher.")
 
     def ai_delay(self) -> float:
         return AI_DELAYS.get(self.speed, 0.0)
@@ -137,9 +205,13 @@ class FootyApp(App):
             if yes:
                 self.exit()
 
+        match = getattr(self.screen, "match", None)
+        note = self.save_note(match) if isinstance(match, Match) else ""
         self.push_screen(
             ConfirmScreen(
-                _("Quit footycards? The game in progress is lost."), _("Quit"), _("Keep playing")
+                _("Quit footycards? The game is not finished.") + " " + note,
+                _("Quit"),
+                _("Keep playing"),
             ),
             done,
         )

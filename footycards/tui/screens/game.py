@@ -258,8 +258,13 @@ class GameScreen(Screen):
     def after_end(self, answer: str | None) -> None:
         if answer == "again":
             match = self.match.restart()
-            factory = self.match.spec.screen_factory()
-            self.app.switch_screen(factory(match, self.local, self.drive_ai))
+            from ..app import FootyApp
+
+            if isinstance(self.app, FootyApp):  # the new game is saved as it goes
+                self.app.switch_screen(self.app.game_screen(match))
+            else:
+                factory = self.match.spec.screen_factory()
+                self.app.switch_screen(factory(match, self.local, self.drive_ai))
         elif answer == "quit":
             self.app.exit()
         else:
@@ -284,7 +289,9 @@ class GameScreen(Screen):
             if yes:
                 self.leave()
 
-        self.app.push_screen(
-            ConfirmScreen(_("Leave this game? It is not finished."), _("Leave"), _("Keep playing")),
-            done,
-        )
+        from ..app import FootyApp
+
+        text = _("Leave this game? It is not finished.")
+        if isinstance(self.app, FootyApp):
+            text += " " + self.app.save_note(self.match)
+        self.app.push_screen(ConfirmScreen(text, _("Leave"), _("Keep playing")), done)

@@ -69,6 +69,7 @@ class LauncherScreen(Screen):
     CSS_PATH = "launcher.tcss"
     BINDINGS = [
         Binding("ctrl+s", "start", N_("Start"), id="launcher.start"),
+        Binding("ctrl+o", "continue", N_("Continue"), id="launcher.continue"),
         Binding("f1", "rules", N_("Rules"), id="launcher.rules"),
         Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
         Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
@@ -106,6 +107,7 @@ class LauncherScreen(Screen):
                     id="gamelist",
                 )
                 yield Static(playable_now(), id="playable")
+                yield Button(_("Continue a game (Ctrl+O)"), id="continue", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(
@@ -271,6 +273,15 @@ class LauncherScreen(Screen):
         if event.button.id == "start":
             event.stop()
             self.action_start()
+        elif event.button.id == "continue":
+            event.stop()
+            self.action_continue()
+
+    def action_continue(self) -> None:
+        """The unfinished games, to resume one."""
+        from .resume import ResumeScreen
+
+        self.app.push_screen(ResumeScreen())
 
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,9 @@ class OptionSpec:
         if self.kind == "files":
             files = [raw] if isinstance(raw, str) else list(raw)
             files = [f.strip() for f in files if f and f.strip()]
+            # a file that exists is kept by its absolute path: a saved game then deals again
+            # from any folder (a name that is no file, e.g. a shipped deck, stays as given)
+            files = [os.path.abspath(f) if os.path.isfile(f) else f for f in files]
             if not files:
                 return {}
             if len(files) == 1 or self.several_key is None:

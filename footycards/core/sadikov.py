@@ -145,19 +145,18 @@ class SadikovResult(TypedDict):
 class SadikovEvent(TypedDict, total=False):
     """One entry of `state.log`: an event kind and its arguments, never words.
 
-    Kinds and their fields (seats 0-based, columns 1-5):
-    `half` half, seat (who starts) · `take` seat, column, card, suit, revealed (the card
-    turned face up in that column, or None) and, only when true, attack, void (a removed
-    suit: it does nothing) and extra (earns an extra move) · `shot` seat (shooter), kind (long, free, corner,
-    shot, kick), suit, card, keeper (keeper cards allowed) and for a long shot cards ·
-    `keeper` seat (defender), card, save · `reshuffle` count (the keeper discard became
-    the keeper deck) · `goal` seat, kind, suit, goals (the match score) or, for a kick,
-    shootout (the shoot-out score) · `save` seat (defender), kind, suit, card ·
-    `penalty` seat (penalised), suit, count (cards given), total · `removed` seat, suit,
-    cards (the pile discarded) · `discard` seat, cards, why (long or shot) · `add` column,
-    count (added this half), card (None when it lies face down) · `half_time` half, goals ·
-    `shootout` (a shoot-out begins) ·
-    `end` goals, winners, shootout (when played).
+    Kinds and their fields (seats 0-based, columns 1-5): `half` half, seat (who starts) ·
+    `take` seat, column, card, suit, revealed (the card turned face up in that column, or
+    None) and, only when true, attack, void (a removed suit: it does nothing) and extra
+    (earns an extra move) · `shot` seat (shooter), kind (long, free, corner, shot, kick),
+    suit, card, keeper (keeper cards allowed) and for a long shot cards · `keeper` seat
+    (defender), card, save · `reshuffle` count (the keeper discard became the keeper deck) ·
+    `goal` seat, kind, suit, goals (the match score) or, for a kick, shootout (the shoot-out
+    score) · `save` seat (defender), kind, suit, card · `penalty` seat (penalised), suit,
+    count (cards given), total · `removed` seat, suit, cards (the pile discarded) ·
+    `discard` seat, cards, why (long or shot) · `add` column, count (added this half), card
+    (None when it lies face down) · `half_time` half, goals · `shootout` (a shoot-out
+    begins) · `end` goals, winners, shootout (when played).
     """
 
     event: Required[str]

@@ -348,3 +348,30 @@ def test_a_finished_game_left_in_saves_goes_to_the_history(tmp_path):
     assert store.list() == []
     assert not store.path_for(record.id).exists()
     assert (store.history_dir / f"{record.id}.json").exists()
+
+
+def test_a_game_with_a_deck_file_given_by_a_relative_path_resumes_from_another_folder(
+    tmp_path, monkeypatch
+):
+    """A deck file is recorded by its absolute path, so the save deals again anywhere."""
+    import shutil
+
+    from footycards.core.assets import deck_path
+    from footycards.record import GameRecord
+    from footycards.registry import get_spec
+    from footycards.seats import parse_players
+
+    game_dir = tmp_path / "decks"
+    game_dir.mkdir()
+    shutil.copy(deck_path("quartett"), game_dir / "mine.toml")
+    monkeypatch.chdir(game_dir)
+    spec = get_spec("quartett")
+    deck_opt = next(o for o in spec.options if o.kind == "files")
+    opts = spec.convert({deck_opt.name: "mine.toml"}, 2, "play")
+    seats = parse_players("Ann,ai:easy")
+    match = Match.start("quartett", seats, 5, opts)
+    match.run_ai()
+    record = GameRecord.of(match)
+    monkeypatch.chdir(tmp_path)
+    again = GameRecord.from_json(record.to_json()).replay()
+    assert again.state.to_json() == match.state.to_json()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 from footycards.match import Match
@@ -35,23 +36,44 @@ def slow_match(seconds: float) -> tuple[Match, SlowAgent]:
     return match, agent
 
 
+class BlockedAgent(SlowAgent):
+    """Thinks until the test lets it answer (a search that takes as long as needed)."""
+
+    def __init__(self) -> None:
+        super().__init__(0.0)
+        self.release = threading.Event()
+
+    def choose(self, view, legal_actions, rng):
+        self.calls += 1
+        self.started.append(time.monotonic())
+        self.release.wait(10)  # blocking, as a real search is
+        return legal_actions[0]
+
+
 async def test_key_press_answered_while_the_ai_thinks():
-    """While an AI seat thinks for 0.8 s, `?` opens the keys screen at once."""
-    match, agent = slow_match(0.8)
+    """While an AI seat is still thinking, `?` opens the keys screen; the AI then moves."""
+    match = Match.start("quartett", parse_players("ai:normal,Ann"), 2, {"round_limit": 3})
+    agent = BlockedAgent()
+    match.agents[0] = agent
     app = FootyApp(match, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await asyncio.sleep(0.01)
-            if agent.calls:
-                break
-        assert agent.calls == 1 and not match.actions  # the AI is thinking now
-        pressed = time.monotonic()
-        await pilot.press("question_mark")
-        while not isinstance(app.screen, KeysScreen) and time.monotonic() - pressed < 2:
-            await asyncio.sleep(0.01)
-        assert isinstance(app.screen, KeysScreen)
-        assert time.monotonic() - pressed < 0.4
-        assert not match.actions  # the decision is still being made
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            started = time.monotonic()
+            while not agent.calls and time.monotonic() - started < 10:
+                await asyncio.sleep(0.01)
+            assert agent.calls == 1 and not match.actions  # the AI is thinking now
+            await pilot.press("question_mark")
+            pressed = time.monotonic()
+            while not isinstance(app.screen, KeysScreen) and time.monotonic() - pressed < 5:
+                await asyncio.sleep(0.01)
+            assert isinstance(app.screen, KeysScreen)
+            assert not match.actions  # answered while the decision is still being made
+            agent.release.set()
+            while not match.actions and time.monotonic() - pressed < 10:
+                await asyncio.sleep(0.01)
+            assert match.actions  # and the AI's move arrives once it has decided
+    finally:
+        agent.release.set()
 
 
 async def test_pace_applies_after_the_decision():

@@ -475,3 +475,9 @@ def fmt_score(value: float | None) -> str:
     if value is None:
         return "–"
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def form_text(form: Sequence[int]) -> str:
+    """Form as letters, oldest first: "WWDLW" (a text sparkline for plain terminals)."""
+    letters = {POINTS[WON]: "W", POINTS[DRAWN]: "D", POINTS[LOST]: "L"}
+    return "".join(letters.get(p, "?") for p in form)

@@ -14,6 +14,7 @@ from typing import Any
 from textual.app import App
 from textual.binding import Binding
 
+from .. import settings
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
@@ -55,8 +56,10 @@ class FootyApp(App):
         lang: str | None = None,
         local: set[int] | None = None,
         drive_ai: bool = True,
+        remember_lang: str | None = None,
     ) -> None:
         self.lang = pick_language(lang)
+        self.remember_lang = remember_lang  # a language chosen with --lang, to remember
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
@@ -65,8 +68,12 @@ class FootyApp(App):
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
         self.speed = speed
+        self.settings, self.settings_notice = settings.load()
+        self.stats_told = False  # a statistics problem is told once per session
         if theme:
             self.theme = theme
+        elif self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
 
     @contextmanager
     def _context(self) -> Iterator[None]:
@@ -75,6 +82,9 @@ class FootyApp(App):
             yield
 
     def on_mount(self) -> None:
+        if self.settings_notice:
+            self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
+            self.settings_notice = None
         if self.initial_match is not None:
             self.open_game(self.initial_match)
         elif self.pending is not None:
@@ -182,3 +192,11 @@ class FootyApp(App):
         themes = sorted(self.available_themes)
         self.theme = themes[(themes.index(self.theme) + 1) % len(themes)]
         self.notify(_("Theme: {t}").format(t=self.theme))
+        self.remember_theme()
+
+    def remember_theme(self) -> None:
+        """Keep the theme for the next session (a failure is only told)."""
+        self.settings.theme = self.theme
+        problem = settings.update(theme=self.theme)
+        if problem:
+            self.notify(problem, title=_("Settings"), severity="warning")

@@ -68,6 +68,17 @@ class StatsError(Exception):
     """The statistics cannot be read or written; the message says why, in words."""
 
 
+class Damaged(sqlite3.DatabaseError):
+    """SQLite's integrity check found the database damaged."""
+
+
+def is_damaged(exc: sqlite3.Error) -> bool:
+    """Whether the file itself is damaged (not a database, corrupt), rather than out of
+    reach (locked, read-only, a folder in its place), which setting it aside cannot cure."""
+    code = getattr(exc, "sqlite_errorname", "")
+    return isinstance(exc, Damaged) or code in ("SQLITE_NOTADB", "SQLITE_CORRUPT")
+
+
 @dataclass(frozen=True)
 class SeatResult:
     """How one seat ended a game."""
@@ -239,8 +250,8 @@ class Stats:
         """Make the schema; set a damaged file aside and start a fresh one."""
         try:
             self._retry(self._make_schema)
-        except sqlite3.DatabaseError as exc:
-            if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
+        except sqlite3.Error as exc:
+            if not is_damaged(exc):
                 raise StatsError(self._cannot(exc)) from exc
             aside = self._set_aside()
             self.notice = _(
@@ -260,10 +271,11 @@ class Stats:
         try:
             mode = con.execute("PRAGMA journal_mode = WAL").fetchone()
             if mode is None:
-                raise sqlite3.DatabaseError("no journal mode")
+                raise Damaged("no journal mode")
             rows = con.execute("PRAGMA quick_check").fetchall()
             if rows != [("ok",)]:
-                raise sqlite3.DatabaseError("; ".join(str(r[0]) for r in rows[:3]))
+                first = str(rows[0][0]).replace("*** in database main ***", "").strip()
+                raise Damaged(first.splitlines()[0][:120] if first else "integrity check")
             con.execute("BEGIN IMMEDIATE")
             for statement in SCHEMA.split(";"):
                 if statement.strip():

@@ -306,17 +306,17 @@ class LauncherScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         wid = event.input.id or ""
         if wid.startswith("name-") and not event.input.disabled:
-            self.typed_names[int(wid.split("-")[1])] = event.value
+            self.typed_names[int(wid.split("-")[1])] = event.input.value  # not a stale value
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id and event.select.id.startswith("kind-"):
             self.show_names()
         elif event.select.id == "seatcount":
             self.refresh_seats()
-        elif event.select.id == "speed":
-            self.footy.speed = str(event.value)
-        elif event.select.id == "theme":
-            self.app.theme = str(event.value)
+        elif event.select.id == "speed":  # the widget's value: a message may be stale
+            self.footy.speed = str(event.select.value)
+        elif event.select.id == "theme" and event.select.value != self.app.theme:
+            self.app.theme = str(event.select.value)
             self.footy.remember_theme()
         elif event.select.id and event.select.id.startswith(f"opt-{self.game_id}-"):
             spec = self.spec

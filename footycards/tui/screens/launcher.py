@@ -109,7 +109,7 @@ class LauncherScreen(Screen):
                     id="gamelist",
                 )
                 yield Static(playable_now(), id="playable")
-                yield Button(_("Statistics (F3)"), id="stats")
+                yield Button(_("Statistics (F3)"), id="stats", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(

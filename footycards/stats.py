@@ -437,10 +437,10 @@ class Stats:
             rows = self._retry(read)
         except sqlite3.Error as exc:
             raise StatsError(self._cannot(exc)) from exc
-        grouped: dict[tuple[str, str], list[tuple[Any, ...]]] = {}
-        names: dict[tuple[str, str], tuple[str, str | None]] = {}
+        grouped: dict[tuple[str, str, str], list[tuple[Any, ...]]] = {}
+        names: dict[tuple[str, str, str], tuple[str, str | None]] = {}
         for game, player, ai, outcome, score in rows:  # newest game first
-            key = (game, player.casefold())
+            key = (game, player.casefold(), ai or "")  # a person called "AI hard" is not it
             grouped.setdefault(key, []).append((outcome, score))
             names.setdefault(key, (player, ai))  # the spelling of the latest game
         out = []

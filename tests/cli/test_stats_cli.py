@@ -79,3 +79,19 @@ def test_a_text_mode_game_with_people_is_recorded():
     rows = Stats().players("sadikov")
     assert sorted(r.player for r in rows) == ["AI random", "Ann"]
     assert all(r.played == 1 for r in rows)
+
+
+def test_the_remembered_language_is_used_without_lang(monkeypatch):
+    """No --lang and no FOOTYCARDS_LANG: the command runs in the remembered language."""
+    import footycards.cli as cli
+    from footycards.settings import Settings, save
+
+    save(Settings(language="uk"))
+    chosen: list[str | None] = []
+    monkeypatch.setattr(cli, "use_language", chosen.append)
+    monkeypatch.delenv("FOOTYCARDS_LANG", raising=False)
+    assert run(["stats"])[0] == 0
+    assert run(["--lang", "de", "stats"])[0] == 0
+    monkeypatch.setenv("FOOTYCARDS_LANG", "pl")
+    assert run(["stats"])[0] == 0
+    assert chosen == ["uk", "de", "pl"]

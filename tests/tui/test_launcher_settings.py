@@ -123,3 +123,21 @@ async def test_remembered_values_that_no_longer_fit_are_skipped():
         launcher.pick_game("sadikov")
         await pilot.pause()
         assert launcher.seat_count() == 2
+
+
+async def test_a_language_given_with_lang_is_remembered_at_the_start():
+    """`footycards --lang de`: starting a game keeps German for the next session; a
+    language that only came from the locale is not written down."""
+    app = FootyApp(lang="de", remember_lang="de")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert load()[0].language == "de"
+    save(Settings())
+    app = FootyApp(lang="pl")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert load()[0].language is None

@@ -188,12 +188,14 @@ def main(ctx: click.Context, lang: str | None) -> None:
 
     Run without a command to open the game launcher.
     """
-    ctx.obj = pick_language(lang)
+    from .settings import peek_language
+
+    ctx.obj = pick_language(lang, peek_language())
     use_language(ctx.obj)
     if ctx.invoked_subcommand is None:
         from .tui.app import FootyApp
 
-        FootyApp(lang=ctx.obj).run()
+        FootyApp(lang=ctx.obj, remember_lang=lang).run()
 
 
 # ---------------------------------------------------------------------------
@@ -516,6 +518,91 @@ def rules(game: str) -> None:
     from .rulesdoc import rules_markdown
 
     Console().print(Markdown(rules_markdown(game.lower())))
+
+
+# ---------------------------------------------------------------------------
+# stats
+# ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.option(
+    "--game",
+    "game",
+    type=click.Choice(REGISTRY.ids(), case_sensitive=False),
+    default=None,
+    help=_("Only this game."),
+)
+@click.option("--reset", is_flag=True, help=_("Forget every recorded game (asks first)."))
+@click.option("--yes", is_flag=True, help=_("With --reset: do not ask."))
+def stats(game: str | None, reset: bool, yes: bool) -> None:
+    """Show the statistics of games played by people: played, won, drawn, lost, best
+    score, current streak and form."""
+    from rich.console import Console
+
+    from .stats import Stats, StatsError
+
+    book = Stats()
+    out = Console()
+    try:
+        if reset:
+            if game:
+                raise click.UsageError(_("--reset forgets every game; leave out --game"))
+            if not yes and not click.confirm(
+                _("Forget all {n} recorded games in {path}?").format(
+                    n=book.count(), path=book.path
+                ),
+                default=False,
+            ):
+                out.print(_("Nothing was changed."))
+                return
+            n = book.reset()
+            out.print(_("Statistics cleared ({n} games forgotten).").format(n=n))
+            return
+        rows = book.players(game.lower() if game else None)
+    except StatsError as exc:
+        raise click.ClickException(str(exc)) from None
+    if book.notice:
+        out.print(book.notice, style="yellow")
+    if not rows:
+        out.print(_("No games recorded yet: finish a game with people at the table."))
+        return
+    for table in stats_tables(rows):
+        out.print(table)
+
+
+def stats_tables(rows: list[Any]) -> list[Any]:
+    """One Rich table per game, a row per player."""
+    from rich.table import Table as RichTable
+
+    from .stats import fmt_score, form_text, streak_label
+
+    tables = []
+    for game_id in dict.fromkeys(r.game for r in rows):
+        name = get_spec(game_id).name if game_id in REGISTRY else game_id
+        t = RichTable(title=name)
+        t.add_column(_("Player"))
+        t.add_column(_("Played"), justify="right")
+        t.add_column(_("Won"), justify="right")
+        t.add_column(_("Drawn"), justify="right")
+        t.add_column(_("Lost"), justify="right")
+        t.add_column(_("Best"), justify="right")
+        t.add_column(_("Streak"))
+        t.add_column(_("Form"))
+        for r in rows:
+            if r.game == game_id:
+                t.add_row(
+                    r.name,
+                    str(r.played),
+                    str(r.won),
+                    str(r.drawn),
+                    str(r.lost),
+                    fmt_score(r.best),
+                    streak_label(r.streak),
+                    form_text(r.form),
+                )
+        tables.append(t)
+    return tables
 
 
 if __name__ == "__main__":

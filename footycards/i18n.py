@@ -37,13 +37,16 @@ def translation(lang: str, localedir: str | None = None) -> gettext.NullTranslat
     return gettext.translation(DOMAIN, localedir=where, languages=[lang], fallback=True)
 
 
-def pick_language(requested: str | None = None) -> str:
-    """The language of a new session: `--lang`, then FOOTYCARDS_LANG, then the locale."""
+def pick_language(requested: str | None = None, remembered: str | None = None) -> str:
+    """The language of a new session: `--lang`, then FOOTYCARDS_LANG, then the language
+    remembered in the settings, then the locale."""
     if requested:
         return requested
     env = os.environ.get("FOOTYCARDS_LANG")
     if env:
         return env
+    if remembered:
+        return remembered
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:

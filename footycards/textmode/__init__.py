@@ -20,6 +20,7 @@ from ..record import GameRecord
 from ..registry import GameSpec, OptionValueError
 from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
+from ..stats import record_finished
 
 
 def help_text() -> str:
@@ -39,6 +40,7 @@ class TextFront:
         self.render = match.spec.text_module().render
         self.at_keys: int | None = None  # the person who confirmed being at the keyboard
         self.shown_for: int | None = None
+        self.stats_message = ""  # a problem recording the finished game, said at the end
         match.subscribe(self.on_applied)
 
     def say(self, text: str = "") -> None:
@@ -57,6 +59,8 @@ class TextFront:
             )
         for event in applied.events:
             self.say("* " + event_text(self.match.spec, event, names))
+        if applied.is_over:  # games with people go into the statistics (never `sim`)
+            self.stats_message = record_finished(self.match)
 
     def private_ok(self, seat: int) -> bool:
         """Several people at this terminal: the seat's person must say they are here."""
@@ -105,6 +109,8 @@ class TextFront:
                 return 1
         self.say()
         self.say(self.render(match.public_view()))  # names the winners and the tie-break
+        if self.stats_message:
+            self.say(self.stats_message)
         return 0
 
     def ran_out(self) -> int:

@@ -15,6 +15,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
+from .. import settings
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
@@ -61,8 +62,10 @@ class FootyApp(App):
         record: GameRecord | None = None,
         saves: SaveStore | None = None,
         autosave: bool = True,
+        remember_lang: str | None = None,
     ) -> None:
         self.lang = pick_language(lang)
+        self.remember_lang = remember_lang  # a language chosen with --lang, to remember
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
@@ -75,8 +78,12 @@ class FootyApp(App):
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
         self.speed = speed
+        self.settings, self.settings_notice = settings.load()
+        self.stats_told = False  # a statistics problem is told once per session
         if theme:
             self.theme = theme
+        elif self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
 
     @contextmanager
     def _context(self) -> Iterator[None]:
@@ -85,6 +92,9 @@ class FootyApp(App):
             yield
 
     def on_mount(self) -> None:
+        if self.settings_notice:
+            self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
+            self.settings_notice = None
         if self.initial_match is not None:
             if self.initial_record is None:
                 self.open_game(self.initial_match)
@@ -254,3 +264,11 @@ class FootyApp(App):
         themes = sorted(self.available_themes)
         self.theme = themes[(themes.index(self.theme) + 1) % len(themes)]
         self.notify(_("Theme: {t}").format(t=self.theme))
+        self.remember_theme()
+
+    def remember_theme(self) -> None:
+        """Keep the theme for the next session (a failure is only told)."""
+        self.settings.theme = self.theme
+        problem = settings.update(theme=self.theme)
+        if problem:
+            self.notify(problem, title=_("Settings"), severity="warning")

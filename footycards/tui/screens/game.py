@@ -23,6 +23,7 @@ from ...core import IllegalAction
 from ...i18n import _
 from ...match import Applied, Match
 from ...narration import event_text, refusal
+from ...stats import record_finished
 from ..translate import translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.pass_device import PassDeviceScreen
@@ -112,8 +113,25 @@ class GameScreen(Screen):
     def on_applied(self, applied: Applied) -> None:
         """The match applied an action (from this screen, an AI, or another front end)."""
         self.moves += 1
+        if applied.is_over and self.drive_ai:  # one front end of a match records it
+            self.app.run_worker(self.record_stats(), group="stats")
         self.after_action(applied)
         self.advance()
+
+    async def record_stats(self) -> None:
+        """Add the finished game to the statistics (off the event loop); a problem is told
+        once per session and never stops the game."""
+        from ..app import FootyApp
+
+        app = self.app
+        saver = getattr(app, "autosaver", None)  # the game's save file names it in the stats
+        record_id = saver.id if saver is not None and saver.match is self.match else None
+        message = await asyncio.to_thread(record_finished, self.match, None, record_id)
+        if not message or (isinstance(app, FootyApp) and app.stats_told):
+            return
+        app.notify(message, title=_("Statistics"), severity="warning", timeout=10)
+        if isinstance(app, FootyApp):
+            app.stats_told = True
 
     def is_local(self, seat: int | None) -> bool:
         """Whether `seat` is a person at this terminal."""

@@ -17,7 +17,9 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
+from textual.widgets.select import InvalidSelectValueError
 
+from ... import settings
 from ...core import DeckError, OptionError
 from ...i18n import N_, _
 from ...match import Match
@@ -72,6 +74,7 @@ class LauncherScreen(Screen):
         Binding("ctrl+o", "continue", N_("Continue"), id="launcher.continue"),
         Binding("f1", "rules", N_("Rules"), id="launcher.rules"),
         Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
+        Binding("f3", "stats", N_("Statistics"), id="launcher.stats"),
         Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
     ]
 
@@ -108,6 +111,7 @@ class LauncherScreen(Screen):
                 )
                 yield Static(playable_now(), id="playable")
                 yield Button(_("Continue a game (Ctrl+O)"), id="continue", compact=True)
+                yield Button(_("Statistics (F3)"), id="stats", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(
@@ -173,10 +177,77 @@ class LauncherScreen(Screen):
     def on_mount(self) -> None:
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
+        self.apply_remembered()
         self.pick_game(self.game_id)
+        self.apply_remembered_options()
         self.show_names()
-        self.query_one("#gamelist", OptionList).highlighted = 0
+        games = [g.id for g in REGISTRY.with_screens()]
+        self.query_one("#gamelist", OptionList).highlighted = games.index(self.game_id)
         self.query_one("#gamelist", OptionList).focus()
+
+    # -- remembered settings: each value applied on its own, a misfit skipped ---------
+
+    def apply_remembered(self) -> None:
+        """Open with the game, seats and pace set up last time."""
+        remembered = self.footy.settings
+        if remembered.game in [g.id for g in REGISTRY.with_screens()]:
+            self.game_id = remembered.game
+        with self.prevent(Select.Changed, Input.Changed):
+            for i, seat in enumerate(remembered.seats[:MAX_SEATS]):
+                self.typed_names[i] = seat.name
+                self.query_one(f"#name-{i}", Input).value = seat.name
+                self.try_set(self.query_one(f"#kind-{i}", Select), seat.kind)
+            if remembered.seat_count is not None:
+                self.try_set(self.query_one("#seatcount", Select), remembered.seat_count)
+            if remembered.speed is not None and self.try_set(
+                self.query_one("#speed", Select), remembered.speed
+            ):
+                self.footy.speed = remembered.speed
+
+    def apply_remembered_options(self) -> None:
+        """Each game's options as last started (after the seats: a seat option needs them)."""
+        remembered = self.footy.settings
+        with self.prevent(Select.Changed, Input.Changed):
+            for spec in REGISTRY.with_screens():
+                values = remembered.options.get(spec.id, {})
+                for opt in spec.options_for("launcher"):
+                    if opt.name in values:
+                        self.try_set(self.query_one(f"#{widget_id(spec, opt)}"), values[opt.name])
+        self.refresh_seats()
+
+    @staticmethod
+    def try_set(widget: Any, value: Any) -> bool:
+        """Show a remembered value; False (and nothing changed) when the widget refuses it."""
+        try:
+            widget.value = value
+        except (InvalidSelectValueError, ValueError, TypeError):
+            return False
+        return True
+
+    def remember(self) -> None:
+        """Keep this set-up for the next session (a failure is only told)."""
+        footy = self.footy
+        kept = footy.settings
+        kept.game = self.game_id
+        kept.seat_count = self.seat_count()
+        kept.seats = []
+        for i in range(MAX_SEATS):
+            kind = self.query_one(f"#kind-{i}", Select).value
+            kept.seats.append(settings.SeatSetting(str(kind), self.typed_names[i]))
+        for spec in REGISTRY.with_screens():
+            values = {}
+            for opt in spec.options_for("launcher"):
+                widget = self.query_one(f"#{widget_id(spec, opt)}")
+                if isinstance(widget, Input | Select) and isinstance(widget.value, str | int):
+                    values[opt.name] = widget.value
+            kept.options[spec.id] = values
+        kept.speed = footy.speed
+        kept.theme = self.app.theme
+        if footy.remember_lang:
+            kept.language = footy.remember_lang
+        problem = settings.save(kept)
+        if problem:
+            self.notify(problem, title=_("Settings"), severity="warning")
 
     def on_resize(self, event: Resize) -> None:
         check_size(self, event.size)
@@ -237,17 +308,18 @@ class LauncherScreen(Screen):
     def on_input_changed(self, event: Input.Changed) -> None:
         wid = event.input.id or ""
         if wid.startswith("name-") and not event.input.disabled:
-            self.typed_names[int(wid.split("-")[1])] = event.value
+            self.typed_names[int(wid.split("-")[1])] = event.input.value  # not a stale value
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id and event.select.id.startswith("kind-"):
             self.show_names()
         elif event.select.id == "seatcount":
             self.refresh_seats()
-        elif event.select.id == "speed":
-            self.footy.speed = str(event.value)
-        elif event.select.id == "theme":
-            self.app.theme = str(event.value)
+        elif event.select.id == "speed":  # the widget's value: a message may be stale
+            self.footy.speed = str(event.select.value)
+        elif event.select.id == "theme" and event.select.value != self.app.theme:
+            self.app.theme = str(event.select.value)
+            self.footy.remember_theme()
         elif event.select.id and event.select.id.startswith(f"opt-{self.game_id}-"):
             spec = self.spec
             if spec.mode_option and event.select.id == f"opt-{spec.id}-{spec.mode_option}":
@@ -276,12 +348,21 @@ class LauncherScreen(Screen):
         elif event.button.id == "continue":
             event.stop()
             self.action_continue()
+        elif event.button.id == "stats":
+            event.stop()
+            self.action_stats()
 
     def action_continue(self) -> None:
         """The unfinished games, to resume one."""
         from .resume import ResumeScreen
 
         self.app.push_screen(ResumeScreen())
+
+    def action_stats(self) -> None:
+        """Each player's results per game."""
+        from .stats import StatsScreen
+
+        self.app.push_screen(StatsScreen(self.game_id))
 
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)
@@ -332,4 +413,5 @@ class LauncherScreen(Screen):
         except (OptionError, DeckError, ValueError) as exc:
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
+        self.remember()
         self.footy.start_game(PendingGame(spec.id, seats, seed, opts))

@@ -1,0 +1,97 @@
+"""`footycards stats`: the table per game, --game, and --reset with its confirmation."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from footycards.cli import main
+from footycards.stats import DRAWN, LOST, WON, SeatResult, Stats
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str]:
+    result = CliRunner().invoke(main, args, input=stdin)
+    return result.exit_code, result.output
+
+
+def some_games() -> Stats:
+    stats = Stats()
+    stats.record("stadium", [SeatResult("Ann", None, WON, 17), SeatResult("Bob", None, LOST, 4)])
+    stats.record("stadium", [SeatResult("Ann", None, WON, 9), SeatResult("Bob", None, LOST, 12)])
+    stats.record(
+        "sadikov", [SeatResult("Cleo", None, DRAWN, 2), SeatResult("AI hard", "hard", DRAWN, 2)]
+    )
+    return stats
+
+
+def test_stats_lists_every_game_and_player():
+    """Each game a table: played, won, best score, streak and form per player."""
+    some_games()
+    code, out = run(["stats"])
+    assert code == 0
+    assert "Stadium" in out and "Sadikov's Football" in out
+    ann = next(line for line in out.splitlines() if "Ann" in line)
+    assert "17" in ann and "2 won" in ann and "WW" in ann
+    assert "AI hard" in out and "1 drawn" in out
+
+
+def test_stats_of_one_game():
+    """--game shows that game only."""
+    some_games()
+    code, out = run(["stats", "--game", "sadikov"])
+    assert code == 0
+    assert "Cleo" in out and "Ann" not in out
+
+
+def test_no_games_yet_says_so():
+    """An empty database: a sentence, not an empty table."""
+    code, out = run(["stats"])
+    assert code == 0 and "No games recorded yet" in out
+
+
+def test_reset_asks_first_and_no_changes_nothing():
+    """--reset asks; answering no keeps every game."""
+    stats = some_games()
+    code, out = run(["stats", "--reset"], stdin="n\n")
+    assert code == 0
+    assert "Forget all 3 recorded games" in out and "Nothing was changed" in out
+    assert stats.count() == 3
+
+
+def test_reset_yes_clears():
+    """Answering yes, or --yes, clears the statistics."""
+    stats = some_games()
+    code, out = run(["stats", "--reset"], stdin="y\n")
+    assert code == 0 and "3 games forgotten" in out
+    assert stats.count() == 0
+    some_games()
+    code, out = run(["stats", "--reset", "--yes"])
+    assert code == 0 and stats.count() == 0
+
+
+def test_a_text_mode_game_with_people_is_recorded():
+    """Finishing `footycards text` with a person at the table adds it to the statistics;
+    `sim` (AI only) adds nothing."""
+    code, _out = run(["sim", "sadikov", "--games", "3", "--quiet"])
+    assert code == 0 and Stats().count() == 0
+    moves = "".join(f"take {c}\n" for c in [1, 2, 3, 4, 5] * 400)
+    code, out = run(["text", "sadikov", "--players", "Ann,ai:random", "--seed", "4"], moves)
+    assert code == 0, out
+    rows = Stats().players("sadikov")
+    assert sorted(r.player for r in rows) == ["AI random", "Ann"]
+    assert all(r.played == 1 for r in rows)
+
+
+def test_the_remembered_language_is_used_without_lang(monkeypatch):
+    """No --lang and no FOOTYCARDS_LANG: the command runs in the remembered language."""
+    import footycards.cli as cli
+    from footycards.settings import Settings, save
+
+    save(Settings(language="uk"))
+    chosen: list[str | None] = []
+    monkeypatch.setattr(cli, "use_language", chosen.append)
+    monkeypatch.delenv("FOOTYCARDS_LANG", raising=False)
+    assert run(["stats"])[0] == 0
+    assert run(["--lang", "de", "stats"])[0] == 0
+    monkeypatch.setenv("FOOTYCARDS_LANG", "pl")
+    assert run(["stats"])[0] == 0
+    assert chosen == ["uk", "de", "pl"]

@@ -1306,3 +1306,25 @@ def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         if deck.rewards[k] > 0
     ]
     return items
+
+
+# ---------------------------------------------------------------------------
+# Undo against the AI: which events no undo may cross
+# ---------------------------------------------------------------------------
+
+_UNDO_BARRIERS = {
+    "kickoff": "chance",  # S2: the deal
+    "flip": "reveal",  # S3.1: a card turned over in public
+    "var": "look",  # S4.1: a private look at two face-down cards
+    "match": "chance",  # S4.2: the dice
+}
+
+
+def undo_barrier(event: StadiumEvent) -> str | None:
+    """The kind of barrier an event is for undo ("reveal", "look", "chance"), or None.
+
+    Pairs, reward cards taken, YELLOW, RED, a pair taken after a match, cancelled turns
+    and cards going back face down show nothing new: a move that logged only those may be
+    taken back.
+    """
+    return _UNDO_BARRIERS.get(event["event"])

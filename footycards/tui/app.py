@@ -18,6 +18,7 @@ from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
 from ..registry import get_spec
+from ..replay import Replay
 from ..seats import SeatSpec
 from .screens.info import KeysScreen, RulesScreen
 from .translate import translate_bindings
@@ -55,12 +56,14 @@ class FootyApp(App):
         lang: str | None = None,
         local: set[int] | None = None,
         drive_ai: bool = True,
+        replay: Replay | None = None,
     ) -> None:
         self.lang = pick_language(lang)
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
         self.initial_match = match
+        self.initial_replay = replay  # `footycards replay FILE`: open it, leave = exit
         self.local = local  # the seats of the people at this terminal (None: every human)
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
@@ -75,7 +78,11 @@ class FootyApp(App):
             yield
 
     def on_mount(self) -> None:
-        if self.initial_match is not None:
+        if self.initial_replay is not None:
+            from .screens.review import open_replay
+
+            open_replay(self, self.initial_replay)
+        elif self.initial_match is not None:
             self.open_game(self.initial_match)
         elif self.pending is not None:
             pending, self.pending = self.pending, None
@@ -126,6 +133,8 @@ class FootyApp(App):
 
     def game_in_progress(self) -> bool:
         match = getattr(self.screen, "match", None)
+        if getattr(self.screen, "review", None) is not None:
+            return False  # a replay: nothing to lose
         return isinstance(match, Match) and not match.is_over
 
     async def action_quit(self) -> None:

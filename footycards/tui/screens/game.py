@@ -38,6 +38,7 @@ from .review import (
     ReviewBar,
     narration_text,
     position_text,
+    replay_screen,
     review_bindings,
     viewpoint_text,
 )
@@ -315,8 +316,21 @@ class GameScreen(Screen):
             self.app.switch_screen(factory(match, self.local, self.drive_ai))
         elif answer == "quit":
             self.app.exit()
+        elif answer == "watch":
+            self.watch_again()
         else:
             self.leave()
+
+    def watch_again(self) -> None:
+        """Replace this screen by the replay of the game just finished (at its last move)."""
+        try:
+            replay = Replay.of_match(self.match)
+        except ValueError as exc:  # RecordError/ReplayError: should not happen, but say it
+            self.notify(str(exc), title=_("No replay"), severity="error")
+            self.leave()
+            return
+        replay.goto(replay.total)
+        self.app.switch_screen(replay_screen(replay))
 
     def leave(self) -> None:
         self.app.pop_screen()

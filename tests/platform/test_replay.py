@@ -36,7 +36,7 @@ def test_stepping_forward_and_back_equals_the_replay(game_id, monkeypatch):
     assert total == len(record.actions) > 8
     expected = {k: record.replay(upto=k).state.to_json() for k in range(0, total + 1, 7)}
     expected[total] = record.replay().state.to_json()
-    for k in range(total):  # forward, one action at a time
+    for _k in range(total):  # forward, one action at a time
         replay.step(1)
         if replay.position in expected:
             assert replay.match.state.to_json() == expected[replay.position]

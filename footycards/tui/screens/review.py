@@ -26,15 +26,23 @@ from ..widgets.dialogs import DIALOG_CSS
 if TYPE_CHECKING:
     from .game import GameScreen
 
-# The review keys: (keys, action, description, id). Priority bindings: they come before
-# whatever the game screen or its widgets bind to the same keys.
+# The review keys: (keys, action, description, tooltip for the keys help, in the footer).
+# Priority bindings: they come before whatever the game screen or its widgets bind.
 REVIEW_KEYS = [
-    ("left", "review_step(-1)", N_("Back"), "review.back"),
-    ("right", "review_step(1)", N_("Forward"), "review.forward"),
-    ("home", "review_goto('start')", N_("Start"), "review.start"),
-    ("end", "review_goto('end')", N_("End"), "review.end"),
-    ("g", "review_jump", N_("Go to move"), "review.jump"),
-    ("v", "review_viewpoint", N_("Whose cards: public → P1 → P2 …"), "review.viewpoint"),
+    ("left", "review_step(-1)", N_("Back"), N_("One action back"), True),
+    ("right", "review_step(1)", N_("Forward"), N_("One action forward"), True),
+    ("home", "review_goto('start')", N_("Start"), N_("To the deal"), False),
+    ("end", "review_goto('end')", N_("End"), N_("To the last action"), False),
+    ("g", "review_jump", N_("Go to"), N_("Go to move number N"), True),
+    (
+        "v",
+        "review_viewpoint",
+        N_("Whose cards"),
+        N_(
+            "Whose cards are shown: public view → P1's → P2's … (one seat's hidden cards at a time)"
+        ),
+        True,
+    ),
 ]
 # Keys game screens and their widgets use to play, refused in a replay with a message.
 PLAY_KEYS = ["enter", "space", *[str(n) for n in range(1, 10)]]
@@ -53,8 +61,18 @@ def review_bindings(screen: GameScreen) -> None:
             table[key] = [Binding(key, "review_refused", "", show=False, priority=True)]
     for key in PLAY_KEYS:
         table[key] = [Binding(key, "review_refused", "", show=False, priority=True)]
-    for key, action, description, binding_id in REVIEW_KEYS:
-        table[key] = [Binding(key, action, _(description), id=binding_id, priority=True, show=True)]
+    for key, action, description, tooltip, show in REVIEW_KEYS:
+        table[key] = [
+            Binding(
+                key,
+                action,
+                _(description),
+                tooltip=_(tooltip),
+                id=f"review.{key}",
+                priority=True,
+                show=show,
+            )
+        ]
 
 
 def position_text(replay: Replay) -> str:

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Header, Static
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...i18n import N_, _
-from ...match import Applied, Match
+from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.stands import Stands
@@ -238,6 +238,10 @@ class StadiumScreen(GameScreen):
             a, b = self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
             rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
             self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b))
+
+    def after_undo(self, undone: Undone) -> None:
+        self.var_mode = False  # a VAR pick half made is dropped with the moves taken back
+        self.var_picks = []
 
     def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
         rows = [[str(a["score"]), str(a["cards"])] for a in view["areas"]]

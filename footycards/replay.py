@@ -5,7 +5,8 @@ any position 0..total (0: the deal, total: the last action). Going forward appli
 next action; going back starts again from the nearest kept state (one every
 `CHECKPOINT` actions), so no step costs more than that many actions. No AI runs and no
 listener is told: this is post-game review. Whose view is shown is the `viewpoint`:
-the public view or any seat's own (each seat's hidden cards, one seat at a time).
+the public view, any seat's own (that seat's hidden cards), and first — where the engine
+offers `review_view()`, a view in the same shape with every hidden card shown — "all".
 
 Nothing here imports a UI library; the TUI's replay mode and `footycards replay --text`
 both read it.
@@ -20,6 +21,7 @@ from .match import Match
 from .record import GameRecord
 
 CHECKPOINT = 20  # a state is kept every this many actions
+ALL = "all"  # the viewpoint that shows every card (engines with `review_view`)
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class Replay:
         self.ai_seats = {i for i, s in enumerate(record.seats) if s.ai}
         self.position = 0
         self.kept: dict[int, Any] = {0: self.match.state.clone()}
-        self.viewpoint: int | None = None  # None: the public view
+        self.viewpoint: int | str | None = None  # None: the public view; ALL: every card
 
     # -- where we are -------------------------------------------------------------
 
@@ -74,14 +76,21 @@ class Replay:
 
     def view(self) -> dict[str, Any]:
         """The view of the current viewpoint at this position."""
-        view: dict[str, Any] = self.match.state.view(self.viewpoint)
+        state = self.match.state
+        view: dict[str, Any] = (
+            state.review_view() if self.viewpoint == ALL else state.view(self.viewpoint)
+        )
         return view
 
-    def viewpoints(self) -> list[int | None]:
-        """The views a reviewer may cycle through: public, then each seat's own."""
-        return [None, *range(len(self.record.seats))]
+    def viewpoints(self) -> list[int | str | None]:
+        """The views a reviewer may cycle through: public, every card (where the engine can
+        show them all), then each seat's own."""
+        points: list[int | str | None] = [None]
+        if hasattr(self.match.state, "review_view"):
+            points.append(ALL)
+        return [*points, *range(len(self.record.seats))]
 
-    def next_viewpoint(self) -> int | None:
+    def next_viewpoint(self) -> int | str | None:
         points = self.viewpoints()
         self.viewpoint = points[(points.index(self.viewpoint) + 1) % len(points)]
         return self.viewpoint

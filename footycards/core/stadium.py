@@ -966,6 +966,18 @@ class StadiumState:
         """What a spectator may know: face-down cards are hidden (S7)."""
         return self.view(None)
 
+    def review_view(self) -> StadiumView:
+        """Every card, for post-game review (replays): the public view with each face-down
+        card shown as a look (`peeked`, the shape of a VAR look). Never for a player."""
+        view = self.view(None)
+        cols = self.cols
+        view["peeked"] = {
+            pos_label(i // cols, i % cols): self._card_info(c)
+            for i, c in enumerate(self.table)
+            if c is not None and i not in self.up
+        }
+        return view
+
     def view(self, seat: int | None, *, log: bool = True) -> StadiumView:
         """What `seat` may know: the public table plus that seat's own VAR peek (S4.1).
 

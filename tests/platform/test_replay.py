@@ -9,7 +9,7 @@ import pytest
 from footycards.match import Match
 from footycards.record import GameRecord, RecordError, ReplayError
 from footycards.registry import REGISTRY, get_spec
-from footycards.replay import Replay
+from footycards.replay import ALL, Replay
 from footycards.seats import parse_players
 
 
@@ -65,16 +65,37 @@ def test_each_move_keeps_its_seat_and_events(game_id):
 
 
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
-def test_viewpoints_cycle_public_then_each_seat(game_id):
-    """`v` shows the public view, then each seat's own view, then the public view again."""
+def test_viewpoints_cycle_public_all_then_each_seat(game_id):
+    """`v` shows the public view, every card (where the engine has `review_view`), then
+    each seat's own view, then the public view again."""
     replay = Replay(finished(game_id))
     replay.goto(replay.total // 2)
-    seats = len(replay.record.seats)
+    state = replay.match.state
     assert replay.view() == replay.match.public_view()
-    for seat in range(seats):
+    if hasattr(state, "review_view"):
+        assert replay.next_viewpoint() == ALL
+        assert replay.view() == state.review_view()
+    for seat in range(len(replay.record.seats)):
         assert replay.next_viewpoint() == seat
-        assert replay.view() == replay.match.state.view(seat)
+        assert replay.view() == state.view(seat)
     assert replay.next_viewpoint() is None
+
+
+def test_stadium_review_view_shows_every_card():
+    """Stadium's review view: the public view with every face-down card shown as a look."""
+    record = finished("stadium")
+    for k in (0, 5, len(record.actions) // 2):
+        state = record.replay(upto=k).state
+        view = state.review_view()
+        public = state.public_view()
+        assert {**view, "peeked": {}} == {**public, "peeked": {}}
+        down = {c["pos"] for c in view["table"] if c["state"] == "down"}
+        assert set(view["peeked"]) == down and down
+        ids = sorted(c["id"] for c in view["peeked"].values())
+        ids += [c["id"] for c in view["table"] if c["state"] == "up"]
+        for area in view["areas"]:
+            ids += [p["id"] for p in area["pairs"] for _ in (0, 1)] + area["rewards"]
+        assert len(ids) + view["discarded"] == view["rows"] * view["cols"]
 
 
 def test_a_record_that_no_longer_replays_names_the_move():

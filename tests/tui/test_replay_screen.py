@@ -7,7 +7,7 @@ import pytest
 from footycards.match import Match
 from footycards.record import GameRecord
 from footycards.registry import REGISTRY
-from footycards.replay import Replay
+from footycards.replay import ALL, Replay
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
@@ -78,8 +78,13 @@ async def test_replay_steps_jumps_and_toggles(game_id):
         await pilot.press("backspace", "backspace", "backspace", "backspace", "5", "enter")
         await pilot.pause()
         assert app.screen is screen and replay.position == 5
+        points = replay.viewpoints()
         await pilot.press("v")
         await pilot.pause()
+        if ALL in points:
+            assert replay.viewpoint == ALL and "all cards" in bar_text(app)
+            await pilot.press("v")
+            await pilot.pause()
         assert replay.viewpoint == 0 and "cards of P1 Ann" in bar_text(app)
         await pilot.press("v", "v")
         await pilot.pause()

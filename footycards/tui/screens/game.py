@@ -397,7 +397,7 @@ class GameScreen(Screen):
         replay = self.review
         assert replay is not None
         view = replay.view()
-        self.viewer = replay.viewpoint
+        self.viewer = replay.viewpoint if isinstance(replay.viewpoint, int) else None
         self.draw(view)
         for bar in self.query(ReviewBar):
             bar.update(

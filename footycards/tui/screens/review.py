@@ -3,8 +3,8 @@
 `open_replay(app, replay)` opens the game's own screen (from the registry) on a
 `Replay`, read-only: → and ← step one action, Home and End go to the deal and the last
 action, `g` jumps to a move number, `v` cycles whose cards are shown (the public view,
-then each seat's own: views show one seat's hidden cards at a time, so "all cards" is
-every seat in turn). The keys that would play are refused with a message; no AI runs and
+then every card where the engine offers `review_view()` (Stadium), then each seat's own
+view). The keys that would play are refused with a message; no AI runs and
 no pass-device screen comes (it is post-game review).
 """
 
@@ -20,7 +20,7 @@ from textual.widgets import Button, Input, Static
 
 from ...i18n import N_, _
 from ...narration import event_text
-from ...replay import Replay
+from ...replay import ALL, Replay
 from ..widgets.dialogs import DIALOG_CSS
 
 if TYPE_CHECKING:
@@ -39,7 +39,8 @@ REVIEW_KEYS = [
         "review_viewpoint",
         N_("Whose cards"),
         N_(
-            "Whose cards are shown: public view → P1's → P2's … (one seat's hidden cards at a time)"
+            "Whose cards are shown: public view → all cards (where the game can show them) "
+            "→ P1's → P2's …"
         ),
         True,
     ),
@@ -83,10 +84,14 @@ def position_text(replay: Replay) -> str:
 
 
 def viewpoint_text(replay: Replay) -> str:
-    if replay.viewpoint is None:
+    point = replay.viewpoint
+    if point is None:
         return _("public view")
+    if point == ALL:
+        return _("all cards shown (face-down cards as looks)")
+    assert isinstance(point, int)
     names = [s.name for s in replay.record.seats]
-    return _("cards of P{n} {name}").format(n=replay.viewpoint + 1, name=names[replay.viewpoint])
+    return _("cards of P{n} {name}").format(n=point + 1, name=names[point])
 
 
 def narration_text(replay: Replay, describe: Any = None) -> str:

@@ -279,9 +279,12 @@ class StadiumScreen(GameScreen):
         recent = self.query_one(Stands).recent
         if pos in view.get("peeked", {}) and cell["state"] == "down":
             card = view["peeked"][pos]
-            here = _("{pos}: your VAR look — {name} {stars}").format(
-                pos=pos, name=card["name"], stars="★" * card["stars"]
+            said = (
+                _("{pos}: your VAR look — {name} {stars}")
+                if self.review is None or view["seat"] is not None
+                else _("{pos}: face down — {name} {stars}")  # a replay showing every card
             )
+            here = said.format(pos=pos, name=card["name"], stars="★" * card["stars"])
         elif cell["state"] == "down" and pos in recent:
             here = _("{pos}: Nit — just seen: {name} {stars}").format(
                 pos=pos, name=recent[pos]["name"], stars="★" * recent[pos]["stars"]

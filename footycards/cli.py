@@ -1,4 +1,5 @@
-"""Provides the `footycards` command line: launcher, play, text, resume, sim and rules.
+"""Provides the `footycards` command line: launcher, play, text, resume, sim, rules, stats
+and replay.
 
 Every game comes from the registry: `play`, `text` and `sim` have one subcommand per
 registered game, made from the options the game declares, so `footycards play quartett
@@ -10,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -603,6 +604,95 @@ def stats_tables(rows: list[Any]) -> list[Any]:
                 )
         tables.append(t)
     return tables
+
+
+# ---------------------------------------------------------------------------
+# replay
+# ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--text", "as_text", is_flag=True, help=_("Print the moves and the result."))
+@click.option("--move", "move", type=int, default=None, help=_("Open the replay at move N."))
+@click.option("--lang", default=None, help=_("Language of the interface (e.g. de)."))
+@click.pass_context
+def replay(
+    ctx: click.Context, file: str, as_text: bool, move: int | None, lang: str | None
+) -> None:
+    """Replay a saved game (a game record file), read-only."""
+    from .record import RecordError, ReplayError
+    from .replay import Replay, read_record
+
+    if lang:
+        ctx.find_root().obj = pick_language(lang)
+        use_language(ctx.find_root().obj)
+    try:
+        review = Replay(read_record(file))
+    except OSError as exc:
+        fail(_("{file}: cannot be read ({why})").format(file=file, why=exc.strerror or exc))
+    except ReplayError as exc:
+        fail(
+            _("{file}: the game no longer replays at move {n} ({action}): {why}").format(
+                file=file, n=exc.move, action=exc.action, why=exc
+            )
+        )
+    except RecordError as exc:
+        fail(_("{file}: not a game this version can replay: {why}").format(file=file, why=exc))
+    if move is not None:
+        if not 0 <= move <= review.total:
+            fail(
+                _("{file}: --move {n}: the game has moves 0 to {total}").format(
+                    file=file, n=move, total=review.total
+                )
+            )
+        review.goto(move)
+    if as_text:
+        print_replay(review, move)
+        return
+    from .tui.app import FootyApp
+
+    FootyApp(replay=review, lang=ctx.find_root().obj).run()
+
+
+def fail(message: str) -> NoReturn:
+    """End the command with a message on stderr and exit code 1 (no traceback)."""
+    click.echo(message, err=True)
+    sys.exit(1)
+
+
+def print_replay(review: Any, upto: int | None) -> None:
+    """The moves with the public events each logged, then the result (or the view at N)."""
+    from .narration import event_text, result_lines
+
+    record = review.record
+    spec = get_spec(record.game)
+    names = [s.name for s in record.seats]
+    seats = ", ".join(
+        f"P{i + 1} {s.name}" + (f" (ai:{s.ai})" if s.ai else "") for i, s in enumerate(record.seats)
+    )
+    click.echo(f"{spec.name} · {seats} · " + _("seed {seed}").format(seed=record.seed))
+    first = review.kept[0].log  # the deal's events
+    for event in first:
+        click.echo("  * " + event_text(spec, event, names))
+    last = review.total if upto is None else upto
+    for m in review.moves[:last]:
+        click.echo(f"{m.number:4}. P{m.seat + 1} {names[m.seat]}: {m.action}")
+        for event in m.events:
+            click.echo("      * " + event_text(spec, event, names))
+    if upto is not None and upto < review.total:
+        click.echo(_("At move {n} of {total}, the public view:").format(n=upto, total=review.total))
+        click.echo(spec.text_module().render(review.match.public_view()))
+        return
+    if review.result is None:
+        click.echo(_("The game was not finished ({n} moves).").format(n=review.total))
+        return
+    res = review.result
+    scores = ", ".join(f"{names[i]} {x}" for i, x in enumerate(res["scores"]))
+    winners = " & ".join(names[w] for w in res["winners"])
+    click.echo(_("Result: {scores} · winner: {w}").format(scores=scores, w=winners))
+    for line in result_lines(spec, res, names):
+        click.echo(line)
 
 
 if __name__ == "__main__":

@@ -8,10 +8,21 @@ or one seat per SSH client), the text mode. `sim` runs it with AI seats only.
 
 Nothing here imports Textual, Rich or Click; an AI decision (`Match.decide`) touches no
 state, so a front end may run it in a worker thread and apply the result afterwards.
+
+Undo against the AI (`Match.undo`): with exactly one person at the table, their last
+decision and the AI moves after it are taken back, unless one of those moves logged an
+event the game's engine module declares an undo barrier (`undo_barrier(event)`: a shuffle,
+a die roll, a card turned over or drawn, a private look). A game that declares nothing
+cannot be undone. The state is rebuilt by dealing again with the seed and replaying the
+actions kept; the AI's random generator and the agents' memories are put back as they
+were when the person decided, so the same move gets the same AI reply. Listeners of
+`subscribe_undo` hear `Undone` (how many actions went, the actions now kept): an autosave
+rewrites its file from `match.actions` then, as after an `Applied`.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +57,34 @@ class Applied:
 
 
 Listener = Callable[[Applied], None]
+UNDO_DEPTH = 100  # how many of the person's moves can be taken back, one after another
+
+
+@dataclass(frozen=True)
+class Undone:
+    """An undo: `removed` actions were taken back; `actions` is the list kept (notation)."""
+
+    removed: int
+    actions: list[str]
+    to_move: int | None
+
+
+UndoListener = Callable[[Undone], None]
+
+
+class UndoRefused(IllegalAction):
+    """Why an undo is not possible now (a code, an English template and its parameters)."""
+
+
+# What each barrier kind an engine declares means, as the refusal says it.
+BARRIER_REASONS = {
+    "reveal": "a card was turned over since your move",
+    "draw": "a card was drawn since your move",
+    "chance": "the dice were rolled or the cards shuffled since your move",
+    "look": "hidden cards were looked at since your move",
+    "answer": "an answer told something about a hidden hand since your move",
+}
+HIDDEN_CAME_OUT = "something hidden came out since your move"
 
 
 @dataclass
@@ -61,6 +100,11 @@ class Match:
     rng: random.Random = field(default_factory=random.Random)
     actions: list[str] = field(default_factory=list)  # every action applied, in notation
     listeners: list[Listener] = field(default_factory=list, repr=False)
+    undo_listeners: list[UndoListener] = field(default_factory=list, repr=False)
+    # per action applied: (seat, length of state.log before it), for undo
+    marks: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    # action index -> (AI rng state, agents) when the only person decided it, for undo
+    undo_points: dict[int, tuple[Any, dict[int, Any]]] = field(default_factory=dict, repr=False)
 
     @classmethod
     def start(
@@ -152,6 +196,16 @@ class Match:
 
         return unsubscribe
 
+    def subscribe_undo(self, listener: UndoListener) -> Callable[[], None]:
+        """Call `listener` after every undo; returns a function that unsubscribes."""
+        self.undo_listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self.undo_listeners:
+                self.undo_listeners.remove(listener)
+
+        return unsubscribe
+
     # -- playing ---------------------------------------------------------------------
 
     def apply(self, action: Any, seat: int | None = None) -> Applied:
@@ -169,7 +223,15 @@ class Match:
         if isinstance(action, str):
             action = self.spec.engine_module().parse(action)
         before = len(self.state.log)
+        point = None
+        if self.undo_offered() and due not in self.agents:
+            point = (self.rng.getstate(), copy.deepcopy(self.agents))
         self.state.apply(action)
+        if point is not None:
+            self.undo_points[len(self.actions)] = point
+            for old in sorted(self.undo_points)[:-UNDO_DEPTH]:
+                del self.undo_points[old]
+        self.marks.append((due, before))
         applied = Applied(
             number=len(self.actions) + 1,
             seat=due,
@@ -210,6 +272,84 @@ class Match:
                 break
             done.append(self.play_ai())
         return done
+
+    # -- undo against the AI -----------------------------------------------------------
+
+    def undo_offered(self) -> bool:
+        """Whether this match has undo at all: one person against AI seats only."""
+        return len(self.humans) == 1 and bool(self.agents)
+
+    def undo_refusal(self) -> UndoRefused | None:
+        """Why `undo` is not possible now, or None when it is."""
+        humans = self.humans
+        if len(humans) > 1:
+            return UndoRefused(
+                "no undo with {n} people at the table: a move another person has seen stays",
+                "undo_hot_seat",
+                n=len(humans),
+            )
+        if not humans or not self.agents:
+            return UndoRefused("undo is for a person playing against the AI", "undo_no_person")
+        if self.is_over:
+            return UndoRefused("the game is over", "game_over")
+        person = humans[0]
+        if self.due != person:
+            return UndoRefused("wait until it is your move again", "undo_not_now")
+        k = self.last_undo_point()
+        if k is None:
+            return UndoRefused("there is no move of yours to take back", "undo_nothing")
+        barrier = getattr(self.spec.engine_module(), "undo_barrier", None)
+        if barrier is None:
+            return UndoRefused(
+                "{game} does not offer undo", "undo_unsupported", game=self.spec.name
+            )
+        for event in self.state.log[self.marks[k][1] :]:
+            kind = barrier(event)
+            if kind:
+                template = BARRIER_REASONS.get(kind, HIDDEN_CAME_OUT)
+                return UndoRefused(template, "undo_barrier", barrier=kind)
+        return None
+
+    def last_undo_point(self) -> int | None:
+        """The index of the person's last action that can be taken back (None: none)."""
+        if len(self.marks) != len(self.actions):
+            return None  # actions added behind the match's back: do not guess
+        for k in range(len(self.actions) - 1, -1, -1):
+            if self.marks[k][0] not in self.agents:
+                return k if k in self.undo_points else None
+        return None
+
+    def undo(self) -> int:
+        """Take back the person's last decision and the AI moves after it.
+
+        Raises UndoRefused (an IllegalAction: `narration.refusal` says it in words) and
+        changes nothing when undo is not possible; returns how many actions went.
+        """
+        refusal = self.undo_refusal()
+        if refusal is not None:
+            raise refusal
+        k = self.last_undo_point()
+        assert k is not None
+        kept = self.actions[:k]
+        state = self.spec.engine_module().new_game(
+            players=len(self.seats), seed=self.seed, options=copy.deepcopy(self.options)
+        )
+        for action in kept:
+            state.apply(action)
+        rng_state, agents = self.undo_points[k]
+        removed = len(self.actions) - k
+        self.state = state
+        self.rng.setstate(rng_state)
+        self.agents = agents
+        del self.actions[k:]
+        del self.marks[k:]
+        for index in [i for i in self.undo_points if i > k]:
+            del self.undo_points[index]
+        del self.undo_points[k]
+        undone = Undone(removed=removed, actions=list(self.actions), to_move=self.due)
+        for listener in list(self.undo_listeners):
+            listener(undone)
+        return removed
 
     def restart(self) -> Match:
         """A new game with the same seats and options (a fresh seed)."""

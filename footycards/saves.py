@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .i18n import _
-from .match import Applied, Match
+from .match import Applied, Match, Undone
 from .paths import atomic_write, data_dir
 from .record import GameRecord, RecordError, ReplayError, new_id, now_iso
 
@@ -282,6 +282,7 @@ class Autosaver:
         self.saves = 0  # successful writes
         self.finished = False
         self._unsubscribe: Callable[[], None] | None = match.subscribe(self.on_applied)
+        self._unsubscribe_undo = match.subscribe_undo(self.on_undone)
         self.save_now()
 
     @property
@@ -289,6 +290,10 @@ class Autosaver:
         return self.store.path_for(self.id)
 
     def on_applied(self, applied: Applied) -> None:
+        self.save_now()
+
+    def on_undone(self, undone: Undone) -> None:
+        """Moves were taken back: the file is rewritten with the shorter action list."""
         self.save_now()
 
     def record(self) -> GameRecord:
@@ -325,6 +330,7 @@ class Autosaver:
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
+            self._unsubscribe_undo()
 
 
 def error_text(exc: OSError) -> str:

@@ -1422,3 +1422,27 @@ def catalog(options: dict[str, Any] | None = None) -> list[QuartettCard]:
     o = options or {}
     decks = _decks_from_options(o, o.get("mode") or FUSSBALL)
     return [_info_of(row) for row in _card_rows(decks)]
+
+
+# ---------------------------------------------------------------------------
+# Undo against the AI: which events no undo may cross
+# ---------------------------------------------------------------------------
+
+
+def undo_barrier(event: QuartettEvent) -> str | None:
+    """The kind of barrier an event is for undo ("reveal", "draw", "answer", "chance").
+
+    Almost every Quartett move shows hidden cards: a call turns the top cards over (Q2),
+    an ask hands a card over in public, draws from the stack, or (a miss with an empty
+    stack) tells that a hand lacks the card. So in practice Quartett offers no undo.
+    """
+    kind = event["event"]
+    if kind in ("deal", "restock"):
+        return "chance" if kind == "deal" else "draw"
+    if kind in ("call", "quartet"):
+        return "reveal"
+    if kind == "ask":
+        if event.get("hit"):
+            return "reveal"
+        return "draw" if event.get("drew") else "answer"
+    return None

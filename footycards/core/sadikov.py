@@ -901,3 +901,29 @@ def catalog(options: dict[str, Any] | None = None) -> list[CatalogItem]:
     ]
     items.append({"id": JOKER, "rank": JOKER, "suit": None, "pile": "keeper", "copies": 2})
     return items
+
+
+# ---------------------------------------------------------------------------
+# Undo against the AI: which events no undo may cross
+# ---------------------------------------------------------------------------
+
+
+def undo_barrier(event: SadikovEvent) -> str | None:
+    """The kind of barrier an event is for undo ("reveal", "chance"), or None.
+
+    A take that turns no new card face up (F2.3), the shot it starts, goals, penalties and
+    discards show nothing hidden; a keeper card turned (F4.6), a card turned face up in a
+    column, a new half's deal, a reshuffle and a shoot-out kick do.
+    """
+    kind = event["event"]
+    if kind in ("half", "reshuffle", "shootout"):
+        return "chance"
+    if kind == "keeper":
+        return "reveal"
+    if kind == "take":
+        return "reveal" if event.get("revealed") else None
+    if kind == "add":
+        return "reveal" if event.get("card") else None
+    if kind == "shot" and event.get("kind") == KICK:
+        return "reveal"
+    return None

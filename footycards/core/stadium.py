@@ -966,6 +966,18 @@ class StadiumState:
         """What a spectator may know: face-down cards are hidden (S7)."""
         return self.view(None)
 
+    def review_view(self) -> StadiumView:
+        """Every card, for post-game review (replays): the public view with each face-down
+        card shown as a look (`peeked`, the shape of a VAR look). Never for a player."""
+        view = self.view(None)
+        cols = self.cols
+        view["peeked"] = {
+            pos_label(i // cols, i % cols): self._card_info(c)
+            for i, c in enumerate(self.table)
+            if c is not None and i not in self.up
+        }
+        return view
+
     def view(self, seat: int | None, *, log: bool = True) -> StadiumView:
         """What `seat` may know: the public table plus that seat's own VAR peek (S4.1).
 
@@ -1306,3 +1318,25 @@ def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         if deck.rewards[k] > 0
     ]
     return items
+
+
+# ---------------------------------------------------------------------------
+# Undo against the AI: which events no undo may cross
+# ---------------------------------------------------------------------------
+
+_UNDO_BARRIERS = {
+    "kickoff": "chance",  # S2: the deal
+    "flip": "reveal",  # S3.1: a card turned over in public
+    "var": "look",  # S4.1: a private look at two face-down cards
+    "match": "chance",  # S4.2: the dice
+}
+
+
+def undo_barrier(event: StadiumEvent) -> str | None:
+    """The kind of barrier an event is for undo ("reveal", "look", "chance"), or None.
+
+    Pairs, reward cards taken, YELLOW, RED, a pair taken after a match, cancelled turns
+    and cards going back face down show nothing new: a move that logged only those may be
+    taken back.
+    """
+    return _UNDO_BARRIERS.get(event["event"])

@@ -21,6 +21,7 @@ from ..i18n import N_, _, language, pick_language
 from ..match import Match
 from ..record import GameRecord
 from ..registry import get_spec
+from ..replay import Replay
 from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 from .screens.info import KeysScreen, RulesScreen
@@ -63,6 +64,7 @@ class FootyApp(App):
         saves: SaveStore | None = None,
         autosave: bool = True,
         remember_lang: str | None = None,
+        replay: Replay | None = None,
     ) -> None:
         self.lang = pick_language(lang)
         self.remember_lang = remember_lang  # a language chosen with --lang, to remember
@@ -74,6 +76,7 @@ class FootyApp(App):
         self.saves = saves  # where games are saved (default: the user data folder)
         self.autosave = autosave  # whether games with people in them are saved as they go
         self.autosaver: Autosaver | None = None  # the one saving the game being played
+        self.initial_replay = replay  # `footycards replay FILE`: open it, leave = exit
         self.local = local  # the seats of the people at this terminal (None: every human)
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
@@ -95,7 +98,11 @@ class FootyApp(App):
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
             self.settings_notice = None
-        if self.initial_match is not None:
+        if self.initial_replay is not None:
+            from .screens.review import open_replay
+
+            open_replay(self, self.initial_replay)
+        elif self.initial_match is not None:
             if self.initial_record is None:
                 self.open_game(self.initial_match)
             else:
@@ -204,6 +211,8 @@ class FootyApp(App):
 
     def game_in_progress(self) -> bool:
         match = getattr(self.screen, "match", None)
+        if getattr(self.screen, "review", None) is not None:
+            return False  # a replay: nothing to lose
         return isinstance(match, Match) and not match.is_over
 
     async def action_quit(self) -> None:

@@ -1,4 +1,4 @@
-"""Provides EndScreen: final scores, the tie-break explained, and play again / leave."""
+"""Provides EndScreen: final scores, the tie-break explained; play again, watch again, leave."""
 
 from __future__ import annotations
 
@@ -17,11 +17,12 @@ from ..widgets.dialogs import DIALOG_CSS
 
 
 class EndScreen(ModalScreen[str]):
-    """Shown at the final whistle; returns "again", "launcher" or "quit"."""
+    """Shown at the final whistle; returns "again", "watch", "launcher" or "quit"."""
 
     DEFAULT_CSS = "EndScreen {" + DIALOG_CSS + "}"
     BINDINGS = [
         Binding("a,enter", "choose('again')", N_("Play again"), id="end.again"),
+        Binding("w", "choose('watch')", N_("Watch again"), id="end.watch"),
         Binding("l,escape", "choose('launcher')", N_("Launcher"), id="end.launcher"),
         Binding("q", "choose('quit')", N_("Quit"), id="end.quit"),
     ]
@@ -50,6 +51,7 @@ class EndScreen(ModalScreen[str]):
             for line in result_lines(self.match.spec, res, names):
                 yield Static(line, classes="body")
             yield Button(_("Play again (a)"), variant="success", id="again")
+            yield Button(_("Watch again (w)"), id="watch")
             yield Button(_("Back to the launcher (l)"), id="launcher")
             yield Button(_("Quit (q)"), variant="error", id="quit")
 

@@ -7,6 +7,10 @@ a person's notation with a clear message when it is refused, asking before leavi
 game in progress, and the end screen. A game screen subclasses it and implements
 `draw(view)` and, where the game asks people questions outside their own turn,
 `prompt(seat, view)`.
+
+Two modes every game screen gets from here: undo against the AI (`u`: `Match.undo`,
+refused with the reason, e.g. with two people at the keys), and replay mode
+(`start_review`, see review.py): the same screen on a recorded game, read-only.
 """
 
 from __future__ import annotations
@@ -16,18 +20,29 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
 
 from ...core import IllegalAction
-from ...i18n import _
-from ...match import Applied, Match
+from ...i18n import N_, _, ngettext
+from ...match import Applied, Match, Undone, UndoRefused
 from ...narration import event_text, refusal
+from ...replay import Replay
 from ...stats import record_finished
 from ..translate import translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.pass_device import PassDeviceScreen
 from .end import EndScreen
+from .review import (
+    JumpScreen,
+    ReviewBar,
+    narration_text,
+    position_text,
+    replay_screen,
+    review_bindings,
+    viewpoint_text,
+)
 from .too_small import check_size
 
 
@@ -39,6 +54,17 @@ class GameScreen(Screen):
     screen is only needed when more than one person shares the keys. Of several front ends
     of one match, one `drive_ai`: it lets the AI seats move.
     """
+
+    BINDINGS = [
+        Binding(
+            "u",
+            "undo",
+            N_("Undo"),
+            id="game.undo",
+            show=False,
+            tooltip=N_("Undo your last move (one person against the AI; not across a card shown)"),
+        ),
+    ]
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
         super().__init__()
@@ -52,6 +78,8 @@ class GameScreen(Screen):
         self.ended = False
         self.moves = 0  # actions applied since this screen opened
         self.unsubscribe: Callable[[], None] | None = None
+        self.unsubscribe_undo: Callable[[], None] | None = None
+        self.review: Replay | None = None  # replay mode: a recorded game, read-only
 
     # -- hooks for each game -------------------------------------------------
 
@@ -73,6 +101,9 @@ class GameScreen(Screen):
     def after_action(self, applied: Applied) -> None:
         """Called after every applied action (a person's or an AI's), before the redraw."""
 
+    def after_undo(self, undone: Undone) -> None:
+        """Called after an undo, before the redraw: forget what was drawn of the moves gone."""
+
     # -- the flow ---------------------------------------------------------------
 
     def seat_name(self, seat: int) -> str:
@@ -87,13 +118,27 @@ class GameScreen(Screen):
         class in the chain, so a subclass must not call it again; a second call is ignored."""
         if self.unsubscribe is not None:
             return
+        if self.review is not None:
+            self.unsubscribe = lambda: None
+            bar = ReviewBar(id="review-bar")
+            footers = list(self.query(Footer))
+            if footers:
+                self.mount(bar, before=footers[0])
+            else:
+                self.mount(bar)
+            self.call_after_refresh(self.advance)
+            return
         self.unsubscribe = self.match.subscribe(self.on_applied)
+        self.unsubscribe_undo = self.match.subscribe_undo(self.on_undone)
         self.advance()
 
     def on_unmount(self) -> None:
         if self.unsubscribe is not None:
             self.unsubscribe()
             self.unsubscribe = None
+        if self.unsubscribe_undo is not None:
+            self.unsubscribe_undo()
+            self.unsubscribe_undo = None
 
     def on_resize(self, event) -> None:
         """Below 100 columns the screens switch to their narrow layout (80×24 works): the
@@ -148,6 +193,8 @@ class GameScreen(Screen):
 
     def render_view(self) -> dict:
         """Draw the view of the seat at the keyboard, private parts only once confirmed."""
+        if self.review is not None:
+            return self.render_review()
         viewer = self.choose_viewer()
         if viewer != self.viewer:
             self.private_ok = None
@@ -173,6 +220,8 @@ class GameScreen(Screen):
         """After any change: redraw, then ask whoever must act next."""
         self.render_view()
         match = self.match
+        if self.review is not None:
+            return  # a replay: nobody is asked, nothing ends
         if self.busy:
             return  # a dialog is open or an AI move is on its way; it will call back
         if match.is_over:
@@ -194,6 +243,9 @@ class GameScreen(Screen):
 
     def send(self, notation: str) -> bool:
         """Apply a person's action; a refused one is explained and changes nothing."""
+        if self.review is not None:
+            self.action_review_refused()
+            return False
         try:
             self.match.apply(notation, seat=self.match.due)
         except IllegalAction as exc:
@@ -205,6 +257,8 @@ class GameScreen(Screen):
     def can_act(self) -> bool:
         """Whether a person at the keyboard may act now."""
         match = self.match
+        if self.review is not None:
+            return False
         return not (self.busy or match.is_over or not self.is_local(match.due))
 
     # -- AI seats -------------------------------------------------------------------
@@ -285,21 +339,36 @@ class GameScreen(Screen):
                 self.app.switch_screen(factory(match, self.local, self.drive_ai))
         elif answer == "quit":
             self.app.exit()
+        elif answer == "watch":
+            self.watch_again()
         else:
             self.leave()
+
+    def watch_again(self) -> None:
+        """Replace this screen by the replay of the game just finished (at its last move)."""
+        try:
+            replay = Replay.of_match(self.match)
+        except ValueError as exc:  # RecordError/ReplayError: should not happen, but say it
+            self.notify(str(exc), title=_("No replay"), severity="error")
+            self.leave()
+            return
+        replay.goto(replay.total)
+        self.app.switch_screen(replay_screen(replay))
 
     def leave(self) -> None:
         self.app.pop_screen()
         if len(self.app.screen_stack) <= 1:
             from ..app import FootyApp
 
-            if isinstance(self.app, FootyApp):
+            if self.review is not None and getattr(self.app, "initial_replay", None):
+                self.app.exit()  # opened by `footycards replay FILE`: leaving ends it
+            elif isinstance(self.app, FootyApp):
                 self.app.show_launcher()
             else:
                 self.app.exit()
 
     def action_leave(self) -> None:
-        if self.match.is_over:
+        if self.match.is_over or self.review is not None:
             self.leave()
             return
 
@@ -313,3 +382,87 @@ class GameScreen(Screen):
         if isinstance(self.app, FootyApp):
             text += " " + self.app.save_note(self.match)
         self.app.push_screen(ConfirmScreen(text, _("Leave"), _("Keep playing")), done)
+
+    # -- undo against the AI ----------------------------------------------------------
+
+    def action_undo(self) -> None:
+        """Take back the person's last move and the AI's replies, or say why not."""
+        if self.review is not None:
+            self.action_review_refused()
+            return
+        if self.busy:
+            self.notify(_("Wait until it is your move again."), title=_("No undo"))
+            return
+        try:
+            removed = self.match.undo()
+        except UndoRefused as exc:
+            self.notify(refusal(exc), title=_("No undo"), severity="warning")
+            self.app.bell()
+            return
+        self.notify(
+            ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed),
+            title=_("Undo"),
+        )
+
+    def on_undone(self, undone: Undone) -> None:
+        """The match took moves back (from this screen or another front end)."""
+        self.after_undo(undone)
+        self.advance()
+
+    # -- replay mode ------------------------------------------------------------------
+
+    def start_review(self, replay: Replay) -> None:
+        """Make this screen a read-only replay of `replay` (before it is mounted)."""
+        self.review = replay
+        self.local = set()
+        self.drive_ai = False
+        review_bindings(self)
+
+    def render_review(self) -> dict:
+        replay = self.review
+        assert replay is not None
+        view = replay.view()
+        self.viewer = replay.viewpoint if isinstance(replay.viewpoint, int) else None
+        self.draw(view)
+        for bar in self.query(ReviewBar):
+            bar.update(
+                f"{position_text(replay)} · {viewpoint_text(replay)}\n"
+                + narration_text(replay, self.describe)
+            )
+        return view
+
+    def action_review_step(self, by: int) -> None:
+        if self.review is not None:
+            self.review.step(by)
+            self.render_view()
+
+    def action_review_goto(self, where: str) -> None:
+        if self.review is not None:
+            self.review.goto(0 if where == "start" else self.review.total)
+            self.render_view()
+
+    def action_review_jump(self) -> None:
+        replay = self.review
+        if replay is None:
+            return
+
+        def chosen(number: int | None) -> None:
+            if number is not None:
+                replay.goto(number)
+                self.render_view()
+
+        self.app.push_screen(JumpScreen(replay.total), chosen)
+
+    def action_review_viewpoint(self) -> None:
+        if self.review is not None:
+            self.review.next_viewpoint()
+            self.render_view()
+            self.notify(viewpoint_text(self.review), title=_("Replay"))
+
+    def action_review_refused(self) -> None:
+        self.notify(
+            _("This is a replay: no move can be played. ← → step, g goes to a move, q leaves."),
+            title=_("Replay"),
+            severity="warning",
+        )
+        self.app.bell()

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Header, Static
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...i18n import N_, _
-from ...match import Applied, Match
+from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.stands import Stands
@@ -239,6 +239,10 @@ class StadiumScreen(GameScreen):
             rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
             self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b))
 
+    def after_undo(self, undone: Undone) -> None:
+        self.var_mode = False  # a VAR pick half made is dropped with the moves taken back
+        self.var_picks = []
+
     def end_table(self, view: dict) -> tuple[list[str], list[list[str]]]:
         rows = [[str(a["score"]), str(a["cards"])] for a in view["areas"]]
         return [_("Stars"), _("Cards")], rows
@@ -275,9 +279,12 @@ class StadiumScreen(GameScreen):
         recent = self.query_one(Stands).recent
         if pos in view.get("peeked", {}) and cell["state"] == "down":
             card = view["peeked"][pos]
-            here = _("{pos}: your VAR look — {name} {stars}").format(
-                pos=pos, name=card["name"], stars="★" * card["stars"]
+            said = (
+                _("{pos}: your VAR look — {name} {stars}")
+                if self.review is None or view["seat"] is not None
+                else _("{pos}: face down — {name} {stars}")  # a replay showing every card
             )
+            here = said.format(pos=pos, name=card["name"], stars="★" * card["stars"])
         elif cell["state"] == "down" and pos in recent:
             here = _("{pos}: Nit — just seen: {name} {stars}").format(
                 pos=pos, name=recent[pos]["name"], stars="★" * recent[pos]["stars"]

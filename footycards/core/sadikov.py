@@ -671,6 +671,16 @@ class SadikovState:
         """What a spectator may know."""
         return self.view(None)
 
+    def review_view(self) -> SadikovView:
+        """Every column card face up, for post-game review (replays); never for a player.
+
+        The public view otherwise: the reserve and the keeper deck stay counts.
+        """
+        view = self.view(None)
+        for col, shown_col in zip(self.columns, view["columns"], strict=True):
+            shown_col["cards"] = [{"id": cid, "up": True} for cid in col]
+        return view
+
     def view(self, seat: int | None, *, log: bool = True) -> SadikovView:
         """What `seat` may know; every seat knows the same (both aktivs lie face up).
 

@@ -98,6 +98,19 @@ def test_stadium_review_view_shows_every_card():
         assert len(ids) + view["discarded"] == view["rows"] * view["cols"]
 
 
+def test_sadikov_review_view_turns_every_column_card_face_up():
+    """Sadikov's review view: the public view with the face-down column cards shown."""
+    record = finished("sadikov")
+    for k in (0, 7, len(record.actions) // 2):
+        state = record.replay(upto=k).state
+        view, public = state.review_view(), state.public_view()
+        assert {**view, "columns": []} == {**public, "columns": []}
+        for col, shown, seen in zip(state.columns, view["columns"], public["columns"], strict=True):
+            assert [c["id"] for c in shown["cards"]] == col and all(c["up"] for c in shown["cards"])
+            assert shown["size"] == seen["size"] and shown["closed"] == seen["closed"]
+        assert any(not c["up"] for col in public["columns"] for c in col["cards"])
+
+
 def test_a_record_that_no_longer_replays_names_the_move():
     record = finished("stadium")
     record.actions[10] = "flip Z9"

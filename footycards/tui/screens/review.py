@@ -3,7 +3,7 @@
 `open_replay(app, replay)` opens the game's own screen (from the registry) on a
 `Replay`, read-only: → and ← step one action, Home and End go to the deal and the last
 action, `g` jumps to a move number, `v` cycles whose cards are shown (the public view,
-then every card where the engine offers `review_view()` (Stadium), then each seat's own
+then every card where the engine offers `review_view()` (Stadium, Sadikov), then each seat's own
 view). The keys that would play are refused with a message; no AI runs and
 no pass-device screen comes (it is post-game review).
 """

@@ -19,6 +19,7 @@ from ..i18n import N_, _, language, pick_language
 from ..match import Match
 from ..registry import get_spec
 from ..seats import SeatSpec
+from ..tables import TableHub
 from .screens.info import KeysScreen, RulesScreen
 from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
@@ -43,6 +44,7 @@ class FootyApp(App):
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False),
         Binding("ctrl+t", "next_theme", N_("Theme"), id="app.theme", show=False),
+        Binding("c", "table_chat", N_("Chat"), id="app.chat"),
     ]
 
     def __init__(
@@ -55,6 +57,8 @@ class FootyApp(App):
         lang: str | None = None,
         local: set[int] | None = None,
         drive_ai: bool = True,
+        hub: TableHub | None = None,
+        user: str | None = None,
     ) -> None:
         self.lang = pick_language(lang)
         with language(self.lang):
@@ -65,6 +69,9 @@ class FootyApp(App):
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
         self.speed = speed
+        self.hub = hub  # shared tables (a server's sessions share one), None when alone
+        self.user = user  # the session's user name (what others see at a table)
+        self.table_session: Any = None  # the shared table this app sits at (tables.py)
         if theme:
             self.theme = theme
 
@@ -177,6 +184,15 @@ class FootyApp(App):
     def key_name(self, key: str) -> str:
         """A key as people know it: ↑ for up, ^s for ctrl+s, ⏎ for enter."""
         return self.get_key_display(Binding(key, ""))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table_chat":
+            return self.table_session is not None  # the chat key only at a shared table
+        return True
+
+    def action_table_chat(self) -> None:
+        if self.table_session is not None:
+            self.table_session.open_chat()
 
     def action_next_theme(self) -> None:
         themes = sorted(self.available_themes)

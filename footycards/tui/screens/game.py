@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual._context import active_app
 from textual.screen import Screen
 from textual.widgets import Footer
 
@@ -51,6 +52,9 @@ class GameScreen(Screen):
         self.ended = False
         self.moves = 0  # actions applied since this screen opened
         self.unsubscribe: Callable[[], None] | None = None
+        self.own_app: Any = None  # the app this screen runs in (set when mounted)
+        # At a shared table the table shows the result and offers the rematch instead.
+        self.finish_hook: Callable[[GameScreen], None] | None = None
 
     # -- hooks for each game -------------------------------------------------
 
@@ -86,8 +90,17 @@ class GameScreen(Screen):
         class in the chain, so a subclass must not call it again; a second call is ignored."""
         if self.unsubscribe is not None:
             return
-        self.unsubscribe = self.match.subscribe(self.on_applied)
+        self.own_app = self.app
+        self.unsubscribe = self.match.subscribe(self.heard)
         self.advance()
+
+    def heard(self, applied: Applied) -> None:
+        """The match's listener. An action applied elsewhere (another terminal's app, a
+        shared table's AI) runs in another context: handle it on this screen's own queue."""
+        if active_app.get(None) is self.own_app:
+            self.on_applied(applied)
+        else:
+            self.call_later(self.on_applied, applied)
 
     def on_unmount(self) -> None:
         if self.unsubscribe is not None:
@@ -251,6 +264,9 @@ class GameScreen(Screen):
         if self.ended:
             return
         self.ended = True
+        if self.finish_hook is not None:
+            self.finish_hook(self)
+            return
         view = self.match.public_view()
         headers, rows = self.end_table(view)
         self.app.push_screen(EndScreen(self.match, headers, rows), self.after_end)

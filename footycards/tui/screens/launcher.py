@@ -72,6 +72,9 @@ class LauncherScreen(Screen):
         Binding("f1", "rules", N_("Rules"), id="launcher.rules"),
         Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
         Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
+        Binding("f5", "table('host')", N_("Host a table"), id="launcher.host"),
+        Binding("f6", "table('join')", N_("Join a table"), id="launcher.join"),
+        Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch"),
     ]
 
     def __init__(self) -> None:
@@ -106,6 +109,10 @@ class LauncherScreen(Screen):
                     id="gamelist",
                 )
                 yield Static(playable_now(), id="playable")
+                if self.footy.hub is not None:  # a server: shared tables
+                    yield Button(_("Host a table (F5)"), id="table-host", compact=True)
+                    yield Button(_("Join a table (F6)"), id="table-join", compact=True)
+                    yield Button(_("Watch a table (F7)"), id="table-watch", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(
@@ -271,6 +278,18 @@ class LauncherScreen(Screen):
         if event.button.id == "start":
             event.stop()
             self.action_start()
+        elif event.button.id and event.button.id.startswith("table-"):
+            event.stop()
+            self.action_table(event.button.id.removeprefix("table-"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "table" or self.footy.hub is not None
+
+    def action_table(self, what: str) -> None:
+        """Host, join or watch a shared table (tables.py)."""
+        from .tables import HostScreen, TableListScreen
+
+        self.app.push_screen(HostScreen() if what == "host" else TableListScreen(what == "watch"))
 
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)

@@ -181,7 +181,10 @@ class TableSession:
             else:
                 screen.leave()  # back to the room
 
-        self.app.push_screen(EndScreen(screen.match, headers, rows), answered)
+        player = self.seat is not None
+        again = _("Rematch (a)") if player else _("Watch on (a)")
+        end = EndScreen(screen.match, headers, rows, again=again, back=_("Back to the table (l)"))
+        self.app.push_screen(end, answered)
 
     def ask_rematch(self) -> None:
         if self.presence is None or self.seat is None:
@@ -516,9 +519,15 @@ class HostScreen(Screen):
         return plan
 
     def given(self) -> dict[str, Any]:
+        """The raw option values of the chosen game (those of its chosen mode)."""
         spec = self.spec
         values: dict[str, Any] = {}
+        mode = None
+        if spec.mode_option:
+            mode = self.query_one(f"#opt-{spec.id}-{spec.mode_option}", Select).value
         for opt in host_options(spec):
+            if not opt.applies(mode if isinstance(mode, str) else None):
+                continue
             widget = self.query_one(f"#opt-{spec.id}-{opt.name}")
             if isinstance(widget, Input | Select):
                 values[opt.name] = widget.value

@@ -49,6 +49,12 @@ TAKEOVER_LEVEL = "normal"
 CHAT_KEEP = 50  # chat lines a table remembers
 
 
+def display_name(user: str) -> str:
+    """A user name as the table shows it to others: cleaned display text, and no square
+    brackets, which some screens would read as markup (styles, links)."""
+    return clean_name(user).replace("[", "(").replace("]", ")")
+
+
 class TableError(ValueError):
     """A table request that cannot be met (unknown code, seat taken, name in use)."""
 
@@ -204,7 +210,7 @@ class Table:
         TableError when the table is full, the seat is not free, or the name is seated
         here with a live session.
         """
-        user = clean_name(user)
+        user = display_name(user)
         if self.closed:
             raise TableError(_("table {code} is closed").format(code=self.code))
         mine = self.seat_of(user)
@@ -251,7 +257,7 @@ class Table:
         """A spectator: sees the public view only."""
         if self.closed:
             raise TableError(_("table {code} is closed").format(code=self.code))
-        presence = Presence(self, clean_name(user), None, listener)
+        presence = Presence(self, display_name(user), None, listener)
         self.spectators.append(presence)
         return presence
 
@@ -488,7 +494,7 @@ class TableHub:
         # Deal once with stand-in names now, so bad options are refused before anyone waits.
         stand_in = [SeatSpec(f"P{i + 1}", level) for i, level in enumerate(plan)]
         Match.start(game_id, stand_in, 1, options)
-        table = Table(self, self.new_code(), clean_name(host), game_id, list(plan), options)
+        table = Table(self, self.new_code(), display_name(host), game_id, list(plan), options)
         self.tables[table.code] = table
         log.info("table %s opened by %s: %s", table.code, table.host, spec.name)
         return table

@@ -194,6 +194,9 @@ def test_names_and_chat_are_display_text():
     assert line is not None and line.text == "hi redlink"
     assert bob.changes[-1].kind == "chat" and "\x1b" not in bob.changes[-1].text
     assert table.say(ann_at, "\x1b[2J\x07") is None  # nothing left to say
+    eve = table.sit("[@click=app.quit]Eve[/]", Inbox())
+    assert eve.user.startswith("(@click=app.quit)Eve")  # no markup in names
+    assert not set("[]") & set("".join(table.seat_names()))
     assert [c.text for c in table.chat] == ["hi redlink"]
 
 

@@ -9,9 +9,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from textual.widgets import Input, Select
 
 from footycards.match import Match
+from footycards.registry import REGISTRY, get_spec
 from footycards.tables import TableHub
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
@@ -22,6 +24,7 @@ from footycards.tui.screens.tables import (
     HostScreen,
     TableListScreen,
     TableRoomScreen,
+    enter_table,
 )
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 
@@ -276,3 +279,76 @@ async def test_launcher_offers_tables_only_with_a_hub():
     served = FootyApp(hub=TableHub(), user="Ann", speed="instant")
     async with served.run_test(size=SIZE):
         assert served.screen.query("#table-host") and served.screen.query("#table-watch")
+
+
+@pytest.mark.parametrize("game_id", [spec.id for spec in REGISTRY.with_screens()])
+async def test_every_game_can_be_played_at_a_table(game_id: str):
+    """Each registered game: two players and a spectator at one table, each on the game's
+    own screen with their own view (no pass-device screen); moves reach everyone."""
+    spec = get_spec(game_id)
+    hub = TableHub(ai_delay=0)
+    plan: list[str | None] = [None, None] + ["random"] * (spec.min_players - 2)
+    table = hub.open_table("Ann", game_id, plan)
+    apps = [FootyApp(hub=hub, user=name, speed="instant") for name in ("Ann", "Bob", "Eve")]
+    async with (
+        apps[0].run_test(size=SIZE) as p0,
+        apps[1].run_test(size=SIZE) as p1,
+        apps[2].run_test(size=SIZE) as p2,
+    ):
+        pilots = dict(zip(apps, (p0, p1, p2), strict=True))
+        for app, watch in ((apps[0], False), (apps[1], False), (apps[2], True)):
+            await in_app(app, pilots[app], lambda app=app, w=watch: enter_table(app, table, w))
+        for app in apps:
+            await wait_for(lambda app=app: isinstance(app.screen, GameScreen))
+        match = table.match
+        assert match is not None
+        screens = [app.screen for app in apps]
+        assert [s.local for s in screens] == [{0}, {1}, set()]
+        for _move in range(6):
+            if match.is_over:
+                break
+            number = len(match.actions)
+            for seat, app, game in zip((0, 1, None), apps, screens, strict=True):
+                await wait_for(lambda game=game, n=number: game.moves >= n)
+                assert not isinstance(app.screen, PassDeviceScreen)
+                shown = screen_text(app)
+                leaked = {s for s in secrets(match, seat) if s in shown}
+                assert not leaked, f"{app.user} sees {leaked}"
+            due = match.due
+            assert due in (0, 1)
+            screen = screens[due]
+            action = str(match.legal_actions()[0])
+            await in_app(apps[due], pilots[apps[due]], lambda s=screen, a=action: s.send(a))
+            await wait_for(lambda n=number: len(match.actions) > n)
+
+
+class SlowAgent:
+    """Thinks for 1.5 s (in the table's worker thread)."""
+
+    uses_view = False
+
+    def choose(self, view, legal, rng):
+        time.sleep(1.5)
+        return legal[0]
+
+
+async def test_a_slow_ai_at_one_table_does_not_delay_keys_at_another():
+    hub = TableHub(ai_delay=0)
+    slow = hub.open_table("Ann", "quartett", ["easy", None], {"round_limit": 50})
+    fast = hub.open_table("Bob", "quartett", [None, None], {"round_limit": 50})
+    bob = FootyApp(hub=hub, user="Bob", speed="instant")
+    async with bob.run_test(size=SIZE) as keys:
+        await in_app(bob, keys, lambda: enter_table(bob, fast))
+        fast.sit("Cleo", lambda change: None)
+        await wait_for(lambda: isinstance(bob.screen, GameScreen))
+        slow.sit("Ann", lambda change: None)  # the slow AI starts thinking at once
+        match = slow.match
+        assert match is not None
+        match.agents[0] = SlowAgent()
+        await asyncio.sleep(0.05)
+        started = time.monotonic()
+        await keys.press("1")  # Bob calls at his table while the slow AI thinks
+        await wait_for(lambda: fast.match is not None and len(fast.match.actions) == 1)
+        assert time.monotonic() - started < 0.4
+        assert not match.actions  # the slow decision is still on its way
+        await wait_for(lambda: len(match.actions) == 1)

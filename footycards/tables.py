@@ -73,8 +73,10 @@ class Change:
 
     kind: "seats" (someone sat down, left, went away or came back), "chat", "start" (a
     match began: the first or a rematch), "applied" (an action; `applied` says which),
-    "over" (the match ended), "takeover" / "takeback" (an AI took `seat` / its player took
-    it back), "rematch" (someone asked for a rematch), "closed" (the table is gone).
+    "over" (the match ended; seats of players away are open again), "reopen" (back to
+    waiting for players: a rematch with a seat open), "takeover" / "takeback" (an AI
+    took `seat` / its player took it back), "rematch" (someone asked for a rematch),
+    "closed" (the table is gone).
     """
 
     kind: str
@@ -221,7 +223,7 @@ class Table:
                     _("{name} is already playing at table {code}").format(name=user, code=self.code)
                 )
             return self.come_back(mine, listener)
-        if self.match is not None:
+        if self.status == "playing":
             raise TableError(_("table {code} has started; you can watch it").format(code=self.code))
         free = self.free_seats()
         if seat is None:
@@ -235,8 +237,8 @@ class Table:
         chair.presence = Presence(self, user, seat, listener)
         log.info("table %s: %s sits at P%d", self.code, user, seat + 1)
         self.push(Change("seats", seat=seat, who=user))
-        if not self.free_seats():
-            self.start()
+        if not self.free_seats() and self.match is None:
+            self.start()  # after a game the full table waits for the rematch instead
         return chair.presence
 
     def come_back(self, seat: int, listener: Listener) -> Presence:
@@ -276,8 +278,9 @@ class Table:
         if chair.presence is not presence:
             return
         chair.presence = None
-        if self.match is None:
-            chair.user = None  # not started: the seat is open again
+        if self.match is None or self.match.is_over:
+            chair.user = None  # not started, or over: the seat is open again
+            self.rematch_votes.discard(presence.seat)
             log.info("table %s: %s left", self.code, presence.user)
         else:
             chair.away_since = time.monotonic()
@@ -357,6 +360,10 @@ class Table:
                 if chair.timer is not None:
                     chair.timer.cancel()
                     chair.timer = None
+            for chair in self.chairs:
+                if chair.user is not None and chair.presence is None:
+                    chair.user = None  # away at the end: the seat is open for the next game
+                chair.taken_over = False
             self.push(Change("over"))
             self.hub.tidy(self)
         else:
@@ -412,17 +419,32 @@ class Table:
 
     def rematch(self, presence: Presence) -> bool:
         """Ask for a rematch once the game is over; it starts when every seated person
-        asked, or at once when the host asks. Returns whether it started."""
+        asked, or at once when the host asks. A seat left open since (its player left)
+        sends the table back to waiting for someone to take it. Returns whether the
+        table moved on (a new match, or waiting)."""
         match = self.match
         if match is None or not match.is_over or presence.seat is None or not presence.live:
             return False
         self.rematch_votes.add(presence.seat)
         people = {i for i, c in enumerate(self.chairs) if c.user is not None}
         if presence.user.casefold() == self.host.casefold() or people <= self.rematch_votes:
-            self.attach(match.restart())
+            if self.free_seats():
+                self.reopen()
+            else:
+                self.attach(match.restart())
             return True
         self.push(Change("rematch", seat=presence.seat, who=presence.user))
         return False
+
+    def reopen(self) -> None:
+        """Back to waiting for players (a rematch with a seat open); starts when full."""
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+            self.unsubscribe = None
+        self.match = None
+        self.rematch_votes.clear()
+        log.info("table %s waits for players again", self.code)
+        self.push(Change("reopen"))
 
     # -- pushing and closing -------------------------------------------------------------
 
@@ -508,8 +530,8 @@ class TableHub:
         return table
 
     def open_tables(self) -> list[Table]:
-        """Tables waiting for people, to join from a list."""
-        return [t for t in self.tables.values() if t.status == "waiting" and t.free_seats()]
+        """Tables with a seat free (waiting to start, or for the next game), to join from a list."""
+        return [t for t in self.tables.values() if t.status != "playing" and t.free_seats()]
 
     def watchable(self) -> list[Table]:
         """Tables with a match to watch."""

@@ -254,3 +254,33 @@ async def test_ai_decisions_never_hold_up_the_event_loop():
         last = now
     assert sum(gaps) >= 0.35  # the decision did take its time…
     assert max(gaps) < 0.15  # …and the loop ran all along
+
+
+def test_leaving_a_finished_table_frees_the_seat_and_the_rematch_waits_for_a_player():
+    """After the final whistle a player who leaves gives the seat up; the host's rematch
+    then reopens the table, listed again, and the next player to sit starts the game."""
+    hub = TableHub(ai_delay=0)
+    table, ann_at, bob_at, ann, bob = two_player_table(hub, round_limit=1)
+    match = table.match
+    assert match is not None
+    match.apply(match.legal_actions()[0])
+    assert table.status == "over" and hub.open_tables() == []
+    bob_at.leave()
+    assert table.free_seats() == [1] and hub.open_tables() == [table]
+    assert table.rematch(ann_at)  # the host: back to waiting, a seat open
+    assert table.status == "waiting" and ann.kinds()[-1] == "reopen"
+    table.sit("Cleo", Inbox())
+    assert table.status == "playing" and table.match is not None
+    assert table.match.names() == ["Ann", "Cleo"]
+
+
+async def test_a_player_away_at_the_end_gives_up_the_seat():
+    hub = TableHub(ai_delay=0, takeover_wait=60)
+    table, ann_at, bob_at, ann, bob = two_player_table(hub, round_limit=1)
+    match = table.match
+    assert match is not None
+    bob_at.leave()  # dropped mid-game: the seat is kept…
+    assert table.is_away(1) and table.chairs[1].timer is not None
+    match.apply(match.legal_actions()[0])
+    assert table.free_seats() == [1]  # …until the game is over
+    assert table.chairs[1].timer is None

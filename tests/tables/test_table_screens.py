@@ -352,3 +352,30 @@ async def test_a_slow_ai_at_one_table_does_not_delay_keys_at_another():
         assert time.monotonic() - started < 0.4
         assert not match.actions  # the slow decision is still on its way
         await wait_for(lambda: len(match.actions) == 1)
+
+
+async def test_join_from_the_list_and_take_the_seat_back_from_the_ai():
+    """Bob joins from the list of open tables; he drops, an AI takes his seat after the
+    wait, and joining again with his name and the code gives it back to him."""
+    hub = TableHub(ai_delay=0, takeover_wait=0.1)
+    table = hub.open_table("Ann", "quartett", [None, None], {"round_limit": 40})
+    table.sit("Ann", lambda change: None)  # Ann calls first and does not, meanwhile
+    bob = FootyApp(hub=hub, user="Bob", speed="instant")
+    async with bob.run_test(size=SIZE) as keys:
+        await keys.press("f6")
+        await wait_for(lambda: isinstance(bob.screen, TableListScreen))
+        await wait_for(lambda: bool(bob.screen.query_one("#list").option_count))
+        assert table.code in screen_text(bob) and "host: Ann" in screen_text(bob)
+        await keys.press("tab", "enter")  # to the list; Enter takes the highlighted table
+        await wait_for(lambda: isinstance(bob.screen, GameScreen))
+        assert table.seat_of("Bob") == 1
+    match = table.match
+    assert match is not None
+    await wait_for(lambda: table.chairs[1].taken_over)
+    assert match.is_ai(1)
+    bob2 = FootyApp(hub=hub, user="Bob", speed="instant")
+    async with bob2.run_test(size=SIZE) as keys:
+        await join_by_code(bob2, keys, table.code)
+        await wait_for(lambda: isinstance(bob2.screen, GameScreen))
+        assert not match.is_ai(1) and not table.chairs[1].taken_over
+        assert bob2.screen.local == {1}

@@ -141,6 +141,8 @@ class TableSession:
                 ),
                 markup=False,
             )
+        elif kind == "reopen":
+            self.close_game()
         elif kind == "closed":
             self.app.notify(_("The table is closed."))
             self.leave()
@@ -153,14 +155,21 @@ class TableSession:
         if match is not None and self.seat is not None and match.due == self.seat:
             self.app.bell()
 
+    def close_game(self) -> None:
+        """Back to the room: close the game's screen and whatever is open above it."""
+        if self.room is None or self.room not in self.app.screen_stack:
+            return
+        while self.app.screen is not self.room:
+            self.app.pop_screen()
+        self.game = None
+
     def open_game(self, fresh: bool = False) -> None:
         """Show the game's screen: this player's seat, or the public view to a spectator."""
         match = self.table.match
         if match is None or self.room is None:
             return
         if fresh:  # a new match: close the old game's screens first
-            while len(self.app.screen_stack) > 1 and self.app.screen is not self.room:
-                self.app.pop_screen()
+            self.close_game()
         elif self.game is not None and self.game.is_mounted:
             return
         local = set() if self.seat is None else {self.seat}
@@ -339,6 +348,9 @@ class TableRoomScreen(Screen):
                 winners,
                 "\n" + _("r asks for a rematch (the host starts it at once)."),
                 "  " + _("Asked: {n}").format(n=votes) if votes else "",
+                "\n" + _("A seat is open: the next game waits for someone to take it.")
+                if table.free_seats()
+                else "",
             )
         due = match.due
         turn = "" if due is None else match.name(due)
@@ -599,8 +611,8 @@ class TableListScreen(Screen):
         if shown != [t.code for t in tables]:
             highlighted = listing.highlighted
             listing.set_options([Option(table_line(t), id=t.code) for t in tables])
-            if tables and highlighted is not None:
-                listing.highlighted = min(highlighted, len(tables) - 1)
+            if tables:
+                listing.highlighted = min(highlighted or 0, len(tables) - 1)
         self.query_one("#empty", Static).update(
             "" if tables else _("No tables yet. Host one from the launcher.")
         )

@@ -297,7 +297,10 @@ class Table:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             return  # no event loop (a plain script): nobody takes over
-        chair.timer = loop.call_later(self.hub.takeover_wait, self.take_over, seat)
+        # A fresh context: the timer belongs to the table, not to the session that left.
+        chair.timer = loop.call_later(
+            self.hub.takeover_wait, self.take_over, seat, context=contextvars.Context()
+        )
 
     # -- AI taking a seat and giving it back -----------------------------------------
 

@@ -253,7 +253,8 @@ async def test_ai_decisions_never_hold_up_the_event_loop():
         gaps.append(now - last)
         last = now
     assert sum(gaps) >= 0.35  # the decision did take its time…
-    assert max(gaps) < 0.15  # …and the loop ran all along
+    assert len(gaps) >= 5 and max(gaps) < 0.3  # …and the loop ran all along (on the loop,
+    # the decision would have been one gap of 0.4 s)
 
 
 def test_leaving_a_finished_table_frees_the_seat_and_the_rematch_waits_for_a_player():

@@ -323,12 +323,12 @@ async def test_every_game_can_be_played_at_a_table(game_id: str):
 
 
 class SlowAgent:
-    """Thinks for 1.5 s (in the table's worker thread)."""
+    """Thinks for 2 s (in the table's worker thread)."""
 
     uses_view = False
 
     def choose(self, view, legal, rng):
-        time.sleep(1.5)
+        time.sleep(2.0)
         return legal[0]
 
 
@@ -349,8 +349,8 @@ async def test_a_slow_ai_at_one_table_does_not_delay_keys_at_another():
         started = time.monotonic()
         await keys.press("1")  # Bob calls at his table while the slow AI thinks
         await wait_for(lambda: fast.match is not None and len(fast.match.actions) == 1)
-        assert time.monotonic() - started < 0.4
-        assert not match.actions  # the slow decision is still on its way
+        assert not match.actions  # the key was answered while the slow AI still thinks
+        assert time.monotonic() - started < 1.5  # (generous: the test machine is shared)
         await wait_for(lambda: len(match.actions) == 1)
 
 

@@ -417,7 +417,7 @@ def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
         words = [(_(label), value) for value, label in opt.choices]
         seats = [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(spec.min_players)]
         return Select(words + seats, value=start or words[0][1], allow_blank=False, id=wid)
-    return Input("" if start is None else str(start), id=wid, type="integer")
+    return Input("" if start is None else str(start), id=wid, type="integer", max_length=6)
 
 
 def host_options(spec: GameSpec) -> list[OptionSpec]:

@@ -299,6 +299,7 @@ class TableRoomScreen(Screen):
         self.query_one("#seats", Static).update(self.seats_text())
         self.query_one("#state", Static).update(self.state_text())
         self.query_one("#chat", Static).update(chat_text(table))
+        self.refresh_bindings()
 
     def seats_text(self) -> Text:
         table = self.session.table
@@ -360,6 +361,14 @@ class TableRoomScreen(Screen):
             "" if mine else turn,
             "\n" + _("g or Enter: back to the game"),
         )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        table = self.session.table
+        if action == "game":
+            return table.match is not None
+        if action == "rematch":
+            return table.status == "over" and self.session.seat is not None
+        return True
 
     def action_game(self) -> None:
         self.session.open_game()

@@ -418,3 +418,17 @@ async def test_each_session_its_own_colours_and_language(start_server, clients) 
     assert st.call(lambda: by_user["de"].app.console.color_system) == "standard"
     assert st.call(lambda: by_user["en"].app.console.color_system) == "256"
     assert st.call(lambda: by_user["de"].app.lang).startswith("de")
+
+
+async def test_stopping_the_server_tells_every_session(start_server, clients) -> None:
+    st = start_server()
+    ann = await clients(st.port, user="ann")
+    bob = await clients(st.port, user="bob")
+    await ann.wait_for(LAUNCHER)
+    await bob.wait_for(LAUNCHER)
+    assert st.server is not None
+    await asyncio.get_running_loop().run_in_executor(None, st.run, st.server.stop())
+    for client in (ann, bob):
+        await client.wait_closed()
+        assert "shutting down" in client.text()
+        assert b"\x1b[?1049l" in client.raw[-400:]

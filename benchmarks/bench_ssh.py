@@ -13,9 +13,11 @@ loopback port, then connects asyncssh clients with a pty from this process:
    the session count) give the ratio.
 2. Latency: while --ai-tables tables play `hard` AI Stadium games in the server (a seat
    left by a bot is taken over by the AI at once: both seats AI, decisions in worker
-   threads as at any table), N sessions at the launcher each press ↓/↑ every 0.3-0.7 s;
-   the time from sending the key to the first bytes of the redraw is measured (p50/p95),
-   for each N in --typing, to find where p95 passes 150 ms.
+   threads as at any table), N sessions each in a Stadium game of their own press → / ←
+   every 0.3-0.7 s (`--where launcher`: ↓/↑ over the launcher's games, which redraws
+   the whole options panel); the latency is from sending the key to the last byte of
+   the redraw it causes (no byte for 50 ms after it), reported as
+   p50/p95 for each N in --typing, to find where p95 passes 150 ms.
 
 The clients run on the same machine (and cores) as the server: their SSH work is part
 of the load. Figures go to stdout; nothing is written but a temporary FOOTYCARDS_HOME.
@@ -41,6 +43,8 @@ import asyncssh
 HERE = Path(__file__).resolve().parent.parent
 LAUNCHER = b"pick a game"
 DOWN, UP = b"\x1b[B", b"\x1b[A"
+RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
+QUIET = 0.05  # a redraw is over when no byte has come for this long
 
 
 # -- the server (in a subprocess: `bench_ssh.py --serve`) ------------------------------
@@ -150,8 +154,9 @@ class Client:
                 pass
 
     async def key_latency(self, key: bytes, timeout: float = 5.0) -> float | None:
-        """Seconds from sending `key` to the first output after it."""
-        await asyncio.sleep(0.05)  # let earlier output finish
+        """Seconds from sending `key` to the last byte of the redraw it causes (the
+        output has then been quiet for QUIET seconds)."""
+        await asyncio.sleep(QUIET)  # let earlier output finish
         self.arrived.clear()
         start = time.perf_counter()
         self.send(key)
@@ -159,7 +164,14 @@ class Client:
             await asyncio.wait_for(self.arrived.wait(), timeout)
         except TimeoutError:
             return None
-        return time.perf_counter() - start
+        last = time.perf_counter()
+        while True:
+            self.arrived.clear()
+            try:
+                await asyncio.wait_for(self.arrived.wait(), QUIET)
+            except TimeoutError:
+                return last - start
+            last = time.perf_counter()
 
     def close(self) -> None:
         if self.conn is not None:
@@ -285,14 +297,26 @@ async def memory(counts: list[int], solo: int, home: str) -> None:
             )
 
 
-async def type_keys(client: Client, rng: random.Random, stop: float, samples: list[float]) -> int:
-    """Press ↓/↑ every 0.3-0.7 s until `stop`; add each latency; return keys never answered."""
+async def into_game(client: Client) -> None:
+    """From the launcher into a Stadium game against the AI (Ctrl+S, no date given)."""
+    client.send(b"\x13")
+    await client.wait_for(b"YYYY-MM-DD")
+    await asyncio.sleep(0.2)
+    client.send(b"\r")
+    await client.wait_for(b"flip a card")
+
+
+async def type_keys(
+    client: Client, rng: random.Random, stop: float, samples: list[float], keys: tuple[bytes, ...]
+) -> int:
+    """Press `keys` in turn every 0.3-0.7 s until `stop`; add each latency; return the
+    number of keys never answered."""
     lost = 0
-    key = DOWN
+    turn = 0
     while time.monotonic() < stop:
         await asyncio.sleep(rng.uniform(0.3, 0.7))
-        took = await client.key_latency(key)
-        key = UP if key == DOWN else DOWN
+        took = await client.key_latency(keys[turn % len(keys)])
+        turn += 1
         if took is None:
             lost += 1
         else:
@@ -300,17 +324,27 @@ async def type_keys(client: Client, rng: random.Random, stop: float, samples: li
     return lost
 
 
-async def latency(counts: list[int], ai_tables: int, seconds: float, home: str) -> None:
-    print(f"== keystroke latency with {ai_tables} tables playing hard AI Stadium games ==")
+async def latency(counts: list[int], ai_tables: int, seconds: float, home: str, where: str) -> None:
+    print(
+        f"== keystroke latency ({where}) with {ai_tables} tables playing hard AI Stadium games =="
+    )
+    keys = (RIGHT, LEFT) if where == "game" else (DOWN, UP)
+    passed = False
     for n in counts:
         proc, port = start_server(home, ai_tables)
         clients = await connect_many(port, n, 0)
+        if where == "game":
+            for group in range(0, n, 10):
+                await asyncio.gather(*(into_game(c) for c in clients[group : group + 10]))
         await asyncio.sleep(2.0)
         samples: list[float] = []
         stop = time.monotonic() + seconds
         lost = sum(
             await asyncio.gather(
-                *(type_keys(c, random.Random(i), stop, samples) for i, c in enumerate(clients))
+                *(
+                    type_keys(c, random.Random(i), stop, samples, keys)
+                    for i, c in enumerate(clients)
+                )
             )
         )
         samples.sort()
@@ -325,9 +359,9 @@ async def latency(counts: list[int], ai_tables: int, seconds: float, home: str) 
             c.close()
         proc.terminate()
         proc.wait(20)
-        if p95 > 150:
+        if p95 > 150 and not passed:
+            passed = True
             print(f"  p95 passes 150 ms at {n} sessions")
-            break
 
 
 def main() -> None:
@@ -338,6 +372,12 @@ def main() -> None:
     parser.add_argument("--ai-tables", type=int, default=10)
     parser.add_argument("--solo", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument(
+        "--where",
+        choices=("game", "launcher"),
+        default="game",
+        help="type arrows in a Stadium game (default) or ↓/↑ over the launcher's games",
+    )
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-latency", action="store_true")
     args = parser.parse_args()
@@ -350,7 +390,7 @@ def main() -> None:
             asyncio.run(memory(counts, args.solo, home))
         if not args.skip_latency:
             counts = [int(x) for x in args.typing.split(",")]
-            asyncio.run(latency(counts, args.ai_tables, args.seconds, home))
+            asyncio.run(latency(counts, args.ai_tables, args.seconds, home, args.where))
 
 
 if __name__ == "__main__":

@@ -78,13 +78,14 @@ def chat_text(table: Table, lines: int = CHAT_SHOWN) -> Text:
 def table_line(table: Table) -> Text:
     """One table in a list: code, game, seats free, host."""
     free = len(table.free_seats())
-    seats = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
+    if table.status == "playing":
+        state = _("playing")
+    else:
+        state = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
+        if table.status == "over":
+            state += " · " + _("next game")
     return Text.assemble(
-        (table.code, "bold"),
-        f"  {table.spec.name}  ",
-        seats if table.status == "waiting" else _("playing") if table.status == "playing" else "",
-        "  " + _("host: "),
-        table.host,
+        (table.code, "bold"), f"  {table.spec.name}  ", state, "  " + _("host: "), table.host
     )
 
 

@@ -695,5 +695,99 @@ def print_replay(review: Any, upto: int | None) -> None:
         click.echo(line)
 
 
+# ---------------------------------------------------------------------------
+# serve
+# ---------------------------------------------------------------------------
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help=_("Address to listen on."))
+@click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True)
+@click.option(
+    "--host-key",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=_("Host key file (default: created on first run in the user data directory)."),
+)
+@click.option(
+    "--authorized-keys",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=_("Only the public keys in this file may connect."),
+)
+@click.option(
+    "--open",
+    "open_",
+    is_flag=True,
+    help=_("Anyone may connect (the user name is only a display name)."),
+)
+@click.option("--max-sessions", type=click.IntRange(1), default=100, show_default=True)
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(0),
+    default=30.0,
+    show_default=True,
+    metavar="MIN",
+    help=_("Close a session after this many minutes without a key (0: never)."),
+)
+@click.option(
+    "--takeover-wait",
+    type=click.FloatRange(0),
+    default=3.0,
+    show_default=True,
+    metavar="MIN",
+    help=_("Minutes before an AI takes the seat of a player who dropped out of a table."),
+)
+@click.option(
+    "--rate-limit",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help=_("New connections a minute from one address."),
+)
+@click.pass_context
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    host_key: str | None,
+    authorized_keys: str | None,
+    open_: bool,
+    max_sessions: int,
+    idle_timeout: float,
+    takeover_wait: float,
+    rate_limit: int,
+) -> None:
+    """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
+    from pathlib import Path
+
+    from .ssh.server import ServeError, ServerOptions, check_options
+    from .ssh.server import serve as run_server
+
+    options = ServerOptions(
+        host=host,
+        port=port,
+        host_key=Path(host_key) if host_key else None,
+        authorized_keys=Path(authorized_keys) if authorized_keys else None,
+        open=open_,
+        max_sessions=max_sessions,
+        idle_timeout=idle_timeout,
+        rate_limit=rate_limit,
+        takeover_wait=takeover_wait,
+        lang=ctx.find_root().obj,
+    )
+    try:
+        check_options(options)
+        run_server(options)
+    except ServeError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(
+            _("cannot listen on {host} port {port}: {why}").format(
+                host=host, port=port, why=exc.strerror or exc
+            )
+        ) from None
+
+
 if __name__ == "__main__":
     main()

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -24,6 +25,7 @@ from ..registry import get_spec
 from ..replay import Replay
 from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
+from ..tables import TableHub
 from .screens.info import KeysScreen, RulesScreen
 from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
@@ -48,6 +50,7 @@ class FootyApp(App):
     BINDINGS = [
         Binding("ctrl+q", "quit", N_("Quit"), id="app.quit", priority=True, show=False),
         Binding("ctrl+t", "next_theme", N_("Theme"), id="app.theme", show=False),
+        Binding("c", "table_chat", N_("Chat"), id="app.chat"),
     ]
 
     def __init__(
@@ -65,6 +68,9 @@ class FootyApp(App):
         autosave: bool = True,
         remember_lang: str | None = None,
         replay: Replay | None = None,
+        hub: TableHub | None = None,
+        user: str | None = None,
+        home: Path | None = None,
     ) -> None:
         self.lang = pick_language(lang)
         self.remember_lang = remember_lang  # a language chosen with --lang, to remember
@@ -81,8 +87,15 @@ class FootyApp(App):
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
         self.pending = pending
         self.speed = speed
-        self.settings, self.settings_notice = settings.load()
+        # the session's own folder (an SSH user's): its settings and saves live there
+        self.settings_file = home / "settings.json" if home is not None else None
+        if saves is None and home is not None:
+            self.saves = SaveStore(home)
+        self.settings, self.settings_notice = settings.load(self.settings_file)
         self.stats_told = False  # a statistics problem is told once per session
+        self.hub = hub  # shared tables (a server's sessions share one), None when alone
+        self.user = user  # the session's user name (what others see at a table)
+        self.table_session: Any = None  # the shared table this app sits at (tables.py)
         if theme:
             self.theme = theme
         elif self.settings.theme in self.available_themes:
@@ -269,6 +282,15 @@ class FootyApp(App):
         """A key as people know it: ↑ for up, ^s for ctrl+s, ⏎ for enter."""
         return self.get_key_display(Binding(key, ""))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table_chat":
+            return self.table_session is not None  # the chat key only at a shared table
+        return True
+
+    def action_table_chat(self) -> None:
+        if self.table_session is not None:
+            self.table_session.open_chat()
+
     def action_next_theme(self) -> None:
         themes = sorted(self.available_themes)
         self.theme = themes[(themes.index(self.theme) + 1) % len(themes)]
@@ -278,6 +300,6 @@ class FootyApp(App):
     def remember_theme(self) -> None:
         """Keep the theme for the next session (a failure is only told)."""
         self.settings.theme = self.theme
-        problem = settings.update(theme=self.theme)
+        problem = settings.update(self.settings_file, theme=self.theme)
         if problem:
             self.notify(problem, title=_("Settings"), severity="warning")

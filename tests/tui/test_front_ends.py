@@ -36,7 +36,8 @@ async def test_two_terminals_share_a_match_without_pass_screens():
         seen_by_bob = bob_screen.moves
         ask = str(match.legal_actions()[0])
         assert ann_screen.send(ask)
-        await wait_for(lambda: bob_screen.moves > seen_by_bob)
+        # each app handles the move on its own message queue (the test runs in Bob's)
+        await wait_for(lambda: bob_screen.moves > seen_by_bob and ann_screen.moves > 0)
         assert ann_screen.moves == bob_screen.moves == 1
         for app in (ann, bob):
             assert not isinstance(app.screen, PassDeviceScreen)

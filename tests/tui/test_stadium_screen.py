@@ -271,11 +271,11 @@ async def test_screen_listens_to_its_match_once(make_table):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert table.listeners.count(screen.on_applied) == 1  # and the autosave's
+        assert table.listeners.count(screen.heard) == 1  # and the autosave's
         await pilot.press("enter")
         assert app.screen.moves == 1
         await leave_game(pilot)
-        assert screen.on_applied not in table.listeners
+        assert screen.heard not in table.listeners
 
 
 def style_of(stands: Stands, label: str) -> Style:

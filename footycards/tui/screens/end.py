@@ -27,12 +27,21 @@ class EndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", N_("Quit"), id="end.quit"),
     ]
 
-    def __init__(self, match: Match, headers: list[str], rows: list[list[str]]) -> None:
+    def __init__(
+        self,
+        match: Match,
+        headers: list[str],
+        rows: list[list[str]],
+        again: str | None = None,
+        back: str | None = None,
+    ) -> None:
         super().__init__()
         translate_bindings(self)
         self.match = match
         self.headers = headers
         self.rows = rows
+        self.again = again  # the buttons' words when they mean something else (a shared
+        self.back = back  # table: ask for a rematch, back to the table's room)
 
     def compose(self) -> ComposeResult:
         res = self.match.result()
@@ -50,9 +59,9 @@ class EndScreen(ModalScreen[str]):
             yield Static(t, classes="body")
             for line in result_lines(self.match.spec, res, names):
                 yield Static(line, classes="body")
-            yield Button(_("Play again (a)"), variant="success", id="again")
+            yield Button(self.again or _("Play again (a)"), variant="success", id="again")
             yield Button(_("Watch again (w)"), id="watch")
-            yield Button(_("Back to the launcher (l)"), id="launcher")
+            yield Button(self.back or _("Back to the launcher (l)"), id="launcher")
             yield Button(_("Quit (q)"), variant="error", id="quit")
 
     def on_mount(self) -> None:

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from textual._context import active_app
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -80,6 +81,9 @@ class GameScreen(Screen):
         self.unsubscribe: Callable[[], None] | None = None
         self.unsubscribe_undo: Callable[[], None] | None = None
         self.review: Replay | None = None  # replay mode: a recorded game, read-only
+        self.own_app: Any = None  # the app this screen runs in (set when mounted)
+        # At a shared table the table shows the result and offers the rematch instead.
+        self.finish_hook: Callable[[GameScreen], None] | None = None
 
     # -- hooks for each game -------------------------------------------------
 
@@ -118,6 +122,7 @@ class GameScreen(Screen):
         class in the chain, so a subclass must not call it again; a second call is ignored."""
         if self.unsubscribe is not None:
             return
+        self.own_app = self.app
         if self.review is not None:
             self.unsubscribe = lambda: None
             bar = ReviewBar(id="review-bar")
@@ -128,9 +133,17 @@ class GameScreen(Screen):
                 self.mount(bar)
             self.call_after_refresh(self.advance)
             return
-        self.unsubscribe = self.match.subscribe(self.on_applied)
+        self.unsubscribe = self.match.subscribe(self.heard)
         self.unsubscribe_undo = self.match.subscribe_undo(self.on_undone)
         self.advance()
+
+    def heard(self, applied: Applied) -> None:
+        """The match's listener. An action applied elsewhere (another terminal's app, a
+        shared table's AI) runs in another context: handle it on this screen's own queue."""
+        if active_app.get(None) is self.own_app:
+            self.on_applied(applied)
+        else:
+            self.call_later(self.on_applied, applied)
 
     def on_unmount(self) -> None:
         if self.unsubscribe is not None:
@@ -323,6 +336,9 @@ class GameScreen(Screen):
         if self.ended:
             return
         self.ended = True
+        if self.finish_hook is not None:
+            self.finish_hook(self)
+            return
         view = self.match.public_view()
         headers, rows = self.end_table(view)
         self.app.push_screen(EndScreen(self.match, headers, rows), self.after_end)

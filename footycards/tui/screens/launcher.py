@@ -76,6 +76,9 @@ class LauncherScreen(Screen):
         Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
         Binding("f3", "stats", N_("Statistics"), id="launcher.stats"),
         Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
+        Binding("f5", "table('host')", N_("Host a table"), id="launcher.host"),
+        Binding("f6", "table('join')", N_("Join a table"), id="launcher.join"),
+        Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch"),
     ]
 
     def __init__(self) -> None:
@@ -112,6 +115,10 @@ class LauncherScreen(Screen):
                 yield Static(playable_now(), id="playable")
                 yield Button(_("Continue a game (Ctrl+O)"), id="continue", compact=True)
                 yield Button(_("Statistics (F3)"), id="stats", compact=True)
+                if self.footy.hub is not None:  # a server: shared tables
+                    yield Button(_("Host a table (F5)"), id="table-host", compact=True)
+                    yield Button(_("Join a table (F6)"), id="table-join", compact=True)
+                    yield Button(_("Watch a table (F7)"), id="table-watch", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
                 yield Select(
@@ -245,7 +252,7 @@ class LauncherScreen(Screen):
         kept.theme = self.app.theme
         if footy.remember_lang:
             kept.language = footy.remember_lang
-        problem = settings.save(kept)
+        problem = settings.save(kept, footy.settings_file)
         if problem:
             self.notify(problem, title=_("Settings"), severity="warning")
 
@@ -351,6 +358,9 @@ class LauncherScreen(Screen):
         elif event.button.id == "stats":
             event.stop()
             self.action_stats()
+        elif event.button.id and event.button.id.startswith("table-"):
+            event.stop()
+            self.action_table(event.button.id.removeprefix("table-"))
 
     def action_continue(self) -> None:
         """The unfinished games, to resume one."""
@@ -363,6 +373,15 @@ class LauncherScreen(Screen):
         from .stats import StatsScreen
 
         self.app.push_screen(StatsScreen(self.game_id))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "table" or self.footy.hub is not None
+
+    def action_table(self, what: str) -> None:
+        """Host, join or watch a shared table (tables.py)."""
+        from .tables import HostScreen, TableListScreen
+
+        self.app.push_screen(HostScreen() if what == "host" else TableListScreen(what == "watch"))
 
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)

@@ -1,0 +1,287 @@
+"""Provides SSHDriver: a Textual driver that draws on an SSH channel instead of a tty.
+
+Each SSH session owns a `Terminal`: what the driver needs of the channel (write bytes,
+the client's window size) and the input received so far. The session feeds the client's
+bytes to `Terminal.feed`; before the app's driver has started they wait in a bounded
+buffer, then they go through Textual's own key parser (`XTermParser`) like a local
+terminal's. The parser waits a moment after a lone Esc to see whether a sequence follows:
+a timer calls its `tick` so that the Esc arrives even when nothing else is typed.
+
+Output is gathered and sent in one channel write per frame. Leaving application mode
+(the app ends, the server closes the session) switches mouse reporting and the other
+modes off and restores the main screen and the cursor. The driver never opens a browser
+or writes a file on the server: those requests are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from codecs import getincrementaldecoder
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
+from weakref import WeakKeyDictionary
+
+from textual import constants, events
+from textual._xterm_parser import XTermParser
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+log = logging.getLogger("footycards.ssh")
+details_log = logging.getLogger("footycards.ssh.details")  # tracebacks: the log file only
+
+PENDING_LIMIT = 64 * 1024  # characters of early input kept until the app is ready
+# Input events (keys, mouse, pastes) a client may send: a burst of EVENT_BURST, then
+# EVENT_RATE a second. Far above any person's typing; it stops a flood of keys (a
+# widget such as Input does work per key that grows with its text) from holding up the
+# event loop that every session shares. Events beyond it are dropped.
+EVENT_BURST = 400
+EVENT_RATE = 100.0
+MIN_SIZE, MAX_SIZE = 1, 1000  # a window size from the client is clamped to this range
+
+# Sequences written when application mode starts / stops.
+ENTER = (
+    "\x1b[?1049h"  # alternate screen
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?1004h"  # focus in/out reports
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"  # no line wrap
+)
+MOUSE_ON = "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"
+MOUSE_OFF = "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+LEAVE = (
+    "\x1b[?2004l"  # bracketed paste off
+    "\x1b[?7h"  # line wrap on
+    "\x1b[?1004l"  # focus reports off
+    "\x1b[0m"  # plain text attributes
+    "\x1b[?1049l"  # main screen back
+    "\x1b[?25h"  # show the cursor
+)
+SYNC_QUERY = "\x1b[?2026$p"  # does the terminal support synchronised output?
+
+
+def _clamp(value: int) -> int:
+    return max(MIN_SIZE, min(MAX_SIZE, int(value)))
+
+
+@dataclass
+class Terminal:
+    """One SSH client's terminal, as the session and the driver share it.
+
+    `send` writes bytes to the channel. `interrupt` is called for Ctrl+C (it returns True
+    when it handled it; otherwise the key goes to the app as usual).
+    """
+
+    send: Callable[[bytes], None]
+    width: int = 80
+    height: int = 24
+    interrupt: Callable[[], bool] | None = None
+    pending: list[str] = field(default_factory=list)
+    pending_size: int = 0
+    driver: SSHDriver | None = None
+    closed: bool = False
+    _decode: Callable[..., str] = field(
+        default_factory=lambda: getincrementaldecoder("utf-8")(errors="replace").decode
+    )
+
+    def feed(self, data: bytes) -> None:
+        """Bytes typed by the client (any bytes: invalid UTF-8 becomes U+FFFD)."""
+        if self.closed:
+            return
+        text = self._decode(data)
+        if not text:
+            return
+        if self.driver is not None and self.driver.accepting:
+            self.driver.feed(text)
+        elif self.pending_size + len(text) <= PENDING_LIMIT:
+            self.pending.append(text)
+            self.pending_size += len(text)
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window changed size."""
+        self.width, self.height = _clamp(width), _clamp(height)
+        if self.driver is not None:
+            self.driver.resized(self.width, self.height)
+
+    def take_pending(self) -> str:
+        text = "".join(self.pending)
+        self.pending.clear()
+        self.pending_size = 0
+        return text
+
+
+_TERMINALS: WeakKeyDictionary[App[Any], Terminal] = WeakKeyDictionary()
+
+
+def attach(app: App[Any], terminal: Terminal) -> None:
+    """Make `app` draw on `terminal` when it runs (its driver class becomes SSHDriver)."""
+    _TERMINALS[app] = terminal
+    app.driver_class = SSHDriver
+
+
+class SSHDriver(Driver):
+    """Draws an app on the SSH channel of its `Terminal` and reads keys from it."""
+
+    def __init__(
+        self,
+        app: App[Any],
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self.terminal = _TERMINALS[app]
+        self.accepting = False
+        self._out: list[str] = []
+        self._flush_scheduled = False
+        self._parser = XTermParser()
+        self._tick_handle: asyncio.TimerHandle | None = None
+        self._allowance = float(EVENT_BURST)
+        self._allowance_at = time.monotonic()
+        self.dropped = 0  # input events dropped by the rate limit
+
+    # -- output -------------------------------------------------------------
+
+    def write(self, data: str) -> None:
+        self._out.append(data)
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            self._loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        self._flush_scheduled = False
+        if not self._out:
+            return
+        data = "".join(self._out)
+        self._out.clear()
+        if not self.terminal.closed:
+            self.terminal.send(data.encode("utf-8", "replace"))
+
+    # -- application mode -----------------------------------------------------
+
+    def start_application_mode(self) -> None:
+        terminal = self.terminal
+        terminal.driver = self
+        self.resized(terminal.width, terminal.height)
+        self.write(ENTER)
+        if self._mouse:
+            self.write(MOUSE_ON)
+        self.write(SYNC_QUERY)
+        self.flush()
+        self.accepting = True
+        early = terminal.take_pending()
+        if early:
+            self.feed(early)
+
+    def disable_input(self) -> None:
+        self.accepting = False
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+            self._tick_handle = None
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write(MOUSE_OFF + LEAVE)
+        self.flush()
+        if self.terminal.driver is self:
+            self.terminal.driver = None
+
+    # -- input ----------------------------------------------------------------
+
+    def resized(self, width: int, height: int) -> None:
+        size = Size(width, height)
+        self._size = (width, height)
+        self._app.post_message(events.Resize(size, size))
+
+    def feed(self, text: str) -> None:
+        """Parse typed text into key/mouse/paste events for the app."""
+        try:
+            for message in self._parser.feed(text):
+                self.process_message(message)
+        except Exception:  # garbage must never end the session
+            self._parser_failed()
+        self._schedule_tick()
+
+    def _parser_failed(self) -> None:
+        log.warning("unparsable input: key parser reset")
+        details_log.warning("unparsable input", exc_info=True)
+        self._parser = XTermParser()
+
+    def _schedule_tick(self) -> None:
+        """After input the parser may hold a lone Esc: let it time out into a key."""
+        if self._tick_handle is not None:
+            self._tick_handle.cancel()
+        self._tick_handle = self._loop.call_later(constants.ESCAPE_DELAY + 0.02, self._tick)
+
+    def _tick(self) -> None:
+        self._tick_handle = None
+        if not self.accepting:
+            return
+        try:
+            for message in self._parser.tick():
+                self.process_message(message)
+        except Exception:
+            self._parser_failed()
+
+    def _allow(self) -> bool:
+        """One input event from the client's allowance (token bucket)."""
+        now = time.monotonic()
+        self._allowance = min(
+            EVENT_BURST, self._allowance + (now - self._allowance_at) * EVENT_RATE
+        )
+        self._allowance_at = now
+        if self._allowance < 1:
+            if not self.dropped:
+                log.warning("input faster than %d events a second: dropping", EVENT_RATE)
+            self.dropped += 1
+            return False
+        self._allowance -= 1
+        return True
+
+    def process_message(self, message: Message) -> None:
+        if isinstance(message, (events.Key, events.MouseEvent, events.Paste)) and not self._allow():
+            return
+        if (
+            isinstance(message, events.Key)
+            and message.key == "ctrl+c"
+            and self.terminal.interrupt is not None
+            and self.terminal.interrupt()
+        ):
+            return
+        super().process_message(message)
+
+    def send_message(self, message: Message) -> None:
+        # Everything runs on the app's own event loop: no thread hand-over needed.
+        self._app.post_message(message)
+
+    # -- things a remote terminal must not do on the server -------------------
+
+    def open_url(self, url: str, new_tab: bool = True) -> None:
+        """Never open a browser on the server; the link is not followed."""
+        log.info("refused to open a URL for an SSH session")
+
+    def deliver_binary(
+        self,
+        binary: BinaryIO | TextIO,
+        *,
+        delivery_key: str,
+        save_path: Path,
+        open_method: Literal["browser", "download"] = "download",
+        encoding: str | None = None,
+        mime_type: str | None = None,
+        name: str | None = None,
+    ) -> None:
+        """Never write a file on the server for a remote user."""
+        binary.close()
+        refusal = PermissionError("no downloads over SSH")
+        self._app.post_message(
+            events.DeliveryFailed(key=delivery_key, exception=refusal, name=name)
+        )

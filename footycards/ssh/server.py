@@ -1,0 +1,356 @@
+"""Provides FootyServer and `serve`: the asyncssh server behind `footycards serve`.
+
+One process, one asyncio loop; every SSH session runs its own app in that loop (see
+session.py). The rules a public server needs:
+
+- The default address is loopback. Any other address needs `--authorized-keys FILE`
+  (only those keys get in) or an explicit `--open` (anyone; the user name is only a
+  display name). Passwords and keyboard-interactive logins are never offered.
+- Only an interactive shell on a pty: exec, subsystems (sftp), port, agent and X11
+  forwarding are refused.
+- Per-address connection rate limit, a cap on sessions, a login timeout, keepalives and
+  an idle timeout.
+- The host key is created on first run in the user data directory with mode 0600; its
+  fingerprint is printed. One log line per connection, session and error goes to
+  server.log in the user data directory and to the console (sys.__stderr__: Textual
+  redirects sys.stdout/sys.stderr while apps run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+import signal
+import socket
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from ..i18n import _
+from ..paths import data_dir
+from .session import AppFactory, GameSession, SessionInfo, default_app
+
+log = logging.getLogger("footycards.ssh")
+details_log = logging.getLogger("footycards.ssh.details")  # tracebacks: the file only
+
+HOST_KEY_NAME = "ssh_host_key"
+LOG_NAME = "server.log"
+SESSIONS_PER_CONNECTION = 2
+
+
+class ServeError(Exception):
+    """A server option or file that cannot be used; the message says why."""
+
+
+@dataclass
+class ServerOptions:
+    """Everything `footycards serve` can be told."""
+
+    host: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    authorized_keys: Path | None = None
+    open: bool = False
+    max_sessions: int = 100
+    idle_timeout: float = 30.0  # minutes without a key; 0: never
+    rate_limit: int = 20  # new connections per minute from one address
+    login_timeout: float = 30.0  # seconds to finish logging in
+    keepalive: float = 30.0  # seconds between keepalives (3 unanswered: closed)
+    lang: str | None = None  # default language of sessions whose client sends none
+    takeover_wait: float = 3.0  # minutes before an AI takes the seat of a player who left
+
+
+def is_loopback(host: str) -> bool:
+    """Whether every address `host` names is a loopback address."""
+    if not host:
+        return False
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        pass
+    try:
+        infos = socket.getaddrinfo(host, None)
+    except OSError:
+        return False
+    return bool(infos) and all(ipaddress.ip_address(i[4][0]).is_loopback for i in infos)
+
+
+def check_options(options: ServerOptions) -> None:
+    """Refuse options that would make an unsafe or unusable server."""
+    if not is_loopback(options.host) and options.authorized_keys is None and not options.open:
+        raise ServeError(
+            _(
+                "{host} is not a loopback address: anyone who can reach it could connect. "
+                "Give --authorized-keys FILE (only those keys get in) or --open (anyone)."
+            ).format(host=options.host)
+        )
+    if not 0 <= options.port <= 65535:
+        raise ServeError(_("--port must be 0 to 65535"))
+    if options.max_sessions < 1:
+        raise ServeError(_("--max-sessions must be at least 1"))
+    if options.takeover_wait < 0:
+        raise ServeError(_("--takeover-wait must be 0 or more minutes"))
+    if options.idle_timeout < 0:
+        raise ServeError(_("--idle-timeout must be 0 (never) or more minutes"))
+    if options.authorized_keys is not None:
+        try:
+            keys = asyncssh.read_authorized_keys(str(options.authorized_keys))
+        except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+            raise ServeError(
+                _("cannot read the authorized keys file {path}: {why}").format(
+                    path=options.authorized_keys, why=exc
+                )
+            ) from None
+        if not keys:
+            raise ServeError(_("no keys in {path}").format(path=options.authorized_keys))
+
+
+def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path, bool]:
+    """The server's host key: read from `path`, or from (created in) the data directory.
+
+    Returns the key, its path and whether it was created now (mode 0600)."""
+    created = False
+    if path is None:
+        path = data_dir() / HOST_KEY_NAME
+        if not path.exists():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass  # another server made it just now: read theirs
+            else:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(key.export_private_key())
+                    f.flush()
+                    os.fsync(f.fileno())
+                created = True
+    try:
+        key = asyncssh.read_private_key(str(path))
+    except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+        raise ServeError(
+            _("cannot read the host key {path}: {why}").format(path=path, why=exc)
+        ) from None
+    if os.name == "posix" and path.stat().st_mode & 0o077:
+        raise ServeError(
+            _("the host key {path} can be read by other users: chmod 600 it").format(path=path)
+        )
+    return key, path, created
+
+
+def log_to_file(path: Path) -> logging.Handler:
+    """One line per event (connections, sessions, tables, errors) and the tracebacks of
+    crashed sessions to `path`; returns the handler (remove it when the server stops)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    events = logging.getLogger("footycards")
+    events.setLevel(logging.INFO)
+    events.addHandler(handler)
+    details_log.setLevel(logging.INFO)
+    details_log.propagate = False
+    details_log.addHandler(handler)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    return handler
+
+
+def log_to_console() -> None:
+    """One line per event on the console too (sys.__stderr__: Textual redirects
+    sys.stderr while apps run)."""
+    handler = logging.StreamHandler(sys.__stderr__)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    logging.getLogger("footycards").addHandler(handler)
+
+
+class _Connection(asyncssh.SSHServer):
+    """One SSH connection: authentication and which channels it may open."""
+
+    def __init__(self, server: FootyServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.sessions = 0
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.peer = str(peer[0])
+        if not self.server.allow_connection(self.peer):
+            log.warning("connection from %s refused: too many connections a minute", self.peer)
+            conn.close()
+            return
+        log.info("connection from %s", self.peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None:
+            log.info("connection from %s lost: %s", self.peer, str(exc)[:120])
+
+    def begin_auth(self, username: str) -> bool:
+        return self.server.options.authorized_keys is not None
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        user = self.conn.get_extra_info("username") if self.conn else "?"
+        log.info("login from %s as %r", self.peer, str(user)[:40])
+
+    def session_requested(self) -> Any:
+        if self.conn is None or self.sessions >= SESSIONS_PER_CONNECTION:
+            return False
+        self.sessions += 1
+        return GameSession(self.server, self.conn)
+
+
+class FootyServer:
+    """The SSH server: sessions, limits and the shared state of this process."""
+
+    def __init__(
+        self,
+        options: ServerOptions,
+        app_factory: AppFactory | None = None,
+        hub: Any = None,
+    ) -> None:
+        self.options = options
+        if hub is None:
+            from ..saves import SaveStore
+            from ..tables import TableHub
+
+            # tables are saved as they play; a restarted server deals them again
+            hub = TableHub(
+                takeover_wait=options.takeover_wait * 60, store=SaveStore(data_dir() / "tables")
+            )
+        self.hub = hub
+        self.app_factory: AppFactory = app_factory or self._footy_app
+        self.sessions: set[GameSession] = set()
+        self._recent: dict[str, deque[float]] = {}
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.host_key_path: Path | None = None
+        self.fingerprint = ""
+        self.port = options.port
+        self._log_handler: logging.Handler | None = None
+
+    def _footy_app(self, info: SessionInfo) -> Any:
+        return default_app(info, self.hub)
+
+    async def start(self) -> int:
+        """Check the options, load the host key and listen; returns the port."""
+        check_options(self.options)
+        key, self.host_key_path, created = load_host_key(self.options.host_key)
+        self._log_handler = log_to_file(data_dir() / LOG_NAME)
+        self.fingerprint = key.get_fingerprint()
+        if created:
+            log.info("created host key %s", self.host_key_path)
+        for table in self.hub.restore():  # games saved before the last stop
+            log.info("table %s waits for %s", table.code, ", ".join(table.seat_names()))
+        opts = self.options
+        self._acceptor = await asyncssh.listen(
+            opts.host,
+            opts.port,
+            server_factory=lambda: _Connection(self),
+            server_host_keys=[key],
+            authorized_client_keys=str(opts.authorized_keys) if opts.authorized_keys else None,
+            encoding=None,
+            line_editor=False,
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            login_timeout=opts.login_timeout,
+            keepalive_interval=opts.keepalive,
+            keepalive_count_max=3,
+        )
+        sockets = self._acceptor.sockets
+        if sockets:
+            self.port = sockets[0].getsockname()[1]
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening; tell every session the server is stopping and end it."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+        for session in list(self.sessions):
+            session.end(_("The server is shutting down. Bye!"))
+        for _i in range(50):
+            if not self.sessions:
+                break
+            await asyncio.sleep(0.05)
+        if self._acceptor is not None:
+            await self._acceptor.wait_closed()
+        if self._log_handler is not None:
+            logging.getLogger("footycards").removeHandler(self._log_handler)
+            details_log.removeHandler(self._log_handler)
+            self._log_handler.close()
+            self._log_handler = None
+
+    def allow_connection(self, address: str) -> bool:
+        """Whether `address` may open one more connection now (per-minute limit)."""
+        now = time.monotonic()
+        recent = self._recent.setdefault(address, deque())
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(self._recent) > 10000:  # forget idle addresses
+            for other in [a for a, d in self._recent.items() if not d and a != address]:
+                del self._recent[other]
+        if len(recent) >= self.options.rate_limit:
+            return False
+        recent.append(now)
+        return True
+
+    def admit(self, session: GameSession) -> bool:
+        if len(self.sessions) >= self.options.max_sessions:
+            log.warning("%s refused: %d sessions is the limit", session, len(self.sessions))
+            return False
+        self.sessions.add(session)
+        return True
+
+    def release(self, session: GameSession) -> None:
+        self.sessions.discard(session)
+
+    def log_details(self, text: str) -> None:
+        details_log.error(text)
+
+
+def serve(options: ServerOptions) -> None:
+    """Run the server until Ctrl+C (or SIGTERM) on the server's console."""
+    log_to_console()
+
+    async def main() -> None:
+        server = FootyServer(options)
+        port = await server.start()
+        out = sys.__stderr__ or sys.stderr
+        print(
+            _("footycards server on {host} port {port}").format(host=options.host, port=port),
+            file=out,
+        )
+        print(_("host key {path}").format(path=server.host_key_path), file=out)
+        print(_("fingerprint {fp}").format(fp=server.fingerprint), file=out)
+        who = (
+            _("keys in {path}").format(path=options.authorized_keys)
+            if options.authorized_keys
+            else _("anyone who can reach the address")
+        )
+        print(_("who may connect: {who}").format(who=who), file=out)
+        print(_("connect with: ssh -p {port} NAME@HOST").format(port=port), file=out, flush=True)
+        stopping = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stopping.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+        await stopping.wait()
+        log.info("stopping: %d sessions", len(server.sessions))
+        await server.stop()
+
+    asyncio.run(main())

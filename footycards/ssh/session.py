@@ -1,0 +1,393 @@
+"""Provides GameSession: one SSH session running its own footycards app in the server loop.
+
+A session accepts only an interactive shell on a pty; exec and subsystems (sftp, scp)
+are refused. When the shell starts, the session builds an app (FootyApp by default, or
+the server's `app_factory`) with the client's colour system (from the TERM of the pty
+request, COLORTERM if sent), the client's language (LC_ALL / LC_MESSAGES / LANG if sent
+and well-formed, else the server's default) and its display name (the SSH user name,
+cleaned), and runs it through SSHDriver on this connection's channel.
+
+Ctrl+C (or an SSH break / INT signal) on a game screen leaves that game (asking first,
+as `q` does) and never reaches the server process. A session that crashes is logged
+with its traceback, the user is told, and only that session ends. A session idle for the
+server's idle timeout, one that floods input, or one whose client stops reading output
+is closed with a message where the client can still read it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import itertools
+import logging
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+from rich.console import Console
+from textual import constants
+from textual.app import App
+
+from ..i18n import _, language
+from ..paths import data_dir
+from .driver import Terminal, attach
+from .sanitize import clean_name
+
+if TYPE_CHECKING:
+    from .server import FootyServer
+
+log = logging.getLogger("footycards.ssh")
+
+INPUT_LIMIT = 256 * 1024  # bytes a client may type in one second (a big paste is far less)
+OUTPUT_LIMIT = 8 * 1024 * 1024  # bytes queued for a client that has stopped reading
+_LANG = re.compile(r"^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?(?:@[A-Za-z0-9]{1,16})?$")
+_ids = itertools.count(1)
+
+
+@dataclass
+class SessionInfo:
+    """What a session knows about its client when the app is built."""
+
+    number: int
+    user: str  # cleaned display name
+    peer: str
+    term: str
+    colors: str  # Rich colour system: truecolor, 256, standard or none
+    lang: str | None
+    width: int
+    height: int
+
+
+AppFactory = Callable[[SessionInfo], App[Any]]
+
+
+def colour_system(term: str, env: Mapping[str, str]) -> str:
+    """The colour system for a client terminal type (and COLORTERM if the client sent it)."""
+    colorterm = env.get("COLORTERM", "").lower()
+    term = term.lower()
+    if colorterm in ("truecolor", "24bit") or "direct" in term or term.endswith("-truecolor"):
+        return "truecolor"
+    if "256" in term or term.startswith(("xterm-kitty", "alacritty", "wezterm", "foot")):
+        return "256"
+    if not term or term == "dumb":
+        return "standard"
+    return "standard"
+
+
+def client_language(env: Mapping[str, str], default: str | None) -> str | None:
+    """The language the client asks for (LC_ALL, LC_MESSAGES, LANG), else `default`.
+
+    Only a well-formed locale name is taken (it becomes part of a file path)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "").split(".")[0]
+        if value in ("C", "POSIX"):
+            continue
+        if value and _LANG.match(value):
+            return value
+    return default
+
+
+@contextmanager
+def textual_colour_system(name: str) -> Iterator[None]:
+    """Build an app for `name` colours: Textual reads its COLOR_SYSTEM setting (the
+    TEXTUAL_COLOR_SYSTEM variable) when an App is constructed."""
+    before = constants.COLOR_SYSTEM
+    setattr(constants, "COLOR_SYSTEM", name)  # noqa: B010 - a Final module setting
+    try:
+        yield
+    finally:
+        setattr(constants, "COLOR_SYSTEM", before)  # noqa: B010
+
+
+def default_app(info: SessionInfo, hub: Any = None) -> App[Any]:
+    """The footycards app for one SSH session (a game added to the registry is in it)."""
+    from ..tui.app import FootyApp
+
+    home = player_home(info.user)
+    if hub is None:
+        return FootyApp(lang=info.lang, home=home)
+    return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home)
+
+
+def player_home(user: str) -> Path:
+    """The folder of one SSH user's own files (settings, saved games): each user sees only
+    their own unfinished games under Continue. The name is made safe for a folder, and a
+    hash of the full name keeps names that look alike apart."""
+    slug = "".join(c if c.isascii() and (c.isalnum() or c in "-_") else "_" for c in user)
+    digest = hashlib.sha256(user.encode("utf-8")).hexdigest()[:10]
+    return data_dir() / "players" / f"{slug[:24] or 'player'}-{digest}"
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One SSH session channel: a pty shell running one app."""
+
+    def __init__(self, server: FootyServer, conn: asyncssh.SSHServerConnection) -> None:
+        self.server = server
+        self.conn = conn
+        self.number = next(_ids)
+        raw_user = conn.get_extra_info("username") or ""
+        self.user = clean_name(raw_user)
+        peer = conn.get_extra_info("peername") or ("?", 0)
+        self.peer = str(peer[0])
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.terminal = Terminal(send=self._send, interrupt=self.interrupt)
+        self.app: App[Any] | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.gone = False  # the client hung up
+        self.farewell: str | None = None  # said to the client after the app has ended
+        self.last_input = time.monotonic()
+        self._input_window = (0.0, 0)  # (start of this second, bytes in it)
+        self._idle_handle: asyncio.TimerHandle | None = None
+        self.admitted = False
+
+    def __repr__(self) -> str:
+        return f"session #{self.number} {self.user!r} from {self.peer}"
+
+    # -- asyncssh callbacks ------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Mapping[int, int]
+    ) -> bool:
+        self.term = term_type or ""
+        width, height = term_size[0] or 80, term_size[1] or 24
+        self.terminal.resize(width, height)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.warning("%s: exec refused", self)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.warning("%s: subsystem %r refused", self, subsystem[:40])
+        return False
+
+    def session_started(self) -> None:
+        if self.term is None:
+            self._say_and_close(_("footycards needs a terminal: connect with ssh -t."), 1)
+            return
+        if not self.server.admit(self):
+            self._say_and_close(_("The server is full. Please try again later."), 1)
+            return
+        self.admitted = True
+        self._watch_idle()
+        self.task = asyncio.get_running_loop().create_task(self.run(), name=repr(self))
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        now = time.monotonic()
+        self.last_input = now
+        start, count = self._input_window
+        if now - start >= 1.0:
+            start, count = now, 0
+        count += len(data)
+        self._input_window = (start, count)
+        if count > INPUT_LIMIT:
+            self.end(_("Too much input at once: the session is closed."), 1)
+            return
+        self.terminal.feed(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.terminal.resize(width or self.terminal.width, height or self.terminal.height)
+
+    def break_received(self, msec: int) -> bool:
+        self._interrupt_from_ssh()
+        return True
+
+    def signal_received(self, signal: str) -> None:
+        if signal in ("INT", "TERM", "QUIT"):
+            self._interrupt_from_ssh()
+
+    def eof_received(self) -> bool:
+        self.hang_up()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.hang_up()
+
+    # -- the app -----------------------------------------------------------------
+
+    def info(self) -> SessionInfo:
+        env = self.chan.get_environment() if self.chan is not None else {}
+        return SessionInfo(
+            number=self.number,
+            user=self.user,
+            peer=self.peer,
+            term=self.term or "",
+            colors=colour_system(self.term or "", env),
+            lang=client_language(env, self.server.options.lang),
+            width=self.terminal.width,
+            height=self.terminal.height,
+        )
+
+    async def run(self) -> None:
+        """Run this session's app until it ends, the client leaves or the server stops."""
+        info = self.info()
+        log.info(
+            "%s: session started (%s, %sx%s, %s colours, language %s)",
+            self,
+            info.term,
+            info.width,
+            info.height,
+            info.colors,
+            info.lang or "default",
+        )
+        status = 0
+        errors = io.StringIO()
+        try:
+            with textual_colour_system(info.colors):
+                app = self.server.app_factory(info)
+            app.error_console = Console(file=errors, width=100, color_system=None)
+            # No command palette for remote users: fewer ways in (screenshots, system
+            # commands) for no loss: every command has its key.
+            app.use_command_palette = False
+            attach(app, self.terminal)
+            self.app = app
+            if not self.gone:
+                await app.run_async(size=(self.terminal.width, self.terminal.height))
+            if app.return_code:
+                status = 1
+                self._crashed(errors.getvalue() or f"return code {app.return_code}")
+        except Exception:
+            status = 1
+            import traceback
+
+            self._crashed(traceback.format_exc())
+        finally:
+            self.app = None
+            self.server.release(self)
+            self._close(status)
+
+    def _crashed(self, details: str) -> None:
+        log.error("%s: the app crashed; session closed; others go on", self)
+        self.server.log_details(f"{self}: crash\n{details}")
+        if self.farewell is None:
+            with language(self.info().lang):
+                self.farewell = _(
+                    "Sorry, footycards hit an error and this session has to end. "
+                    "It has been logged; please connect again."
+                )
+
+    def _close(self, status: int) -> None:
+        if self._idle_handle is not None:
+            self._idle_handle.cancel()
+        if self.gone or self.chan is None:
+            return
+        self.terminal.closed = True
+        if self.farewell:
+            self._write_raw(self.farewell)
+        try:
+            self.chan.exit(status)
+        except (OSError, asyncssh.Error):
+            pass
+        log.info("%s: session ended", self)
+
+    def end(self, message: str | None = None, status: int = 0) -> None:
+        """End the session from the server side: tell the client `message` when its
+        terminal has been restored."""
+        if message and self.farewell is None:
+            self.farewell = message
+        if self.app is not None:
+            self.app.exit(return_code=0)
+        elif self.task is None and self.chan is not None and not self.gone:
+            self._say_and_close(self.farewell or "", status)
+
+    def hang_up(self) -> None:
+        """The client has gone: stop its app and free its place."""
+        if self.gone:
+            return
+        self.gone = True
+        self.terminal.closed = True
+        if self._idle_handle is not None:
+            self._idle_handle.cancel()
+        log.info("%s: client disconnected", self)
+        if self.app is not None:
+            self.app.exit()
+        elif self.admitted and self.task is None:
+            self.server.release(self)
+
+    # -- Ctrl+C --------------------------------------------------------------------
+
+    def interrupt(self) -> bool:
+        """Ctrl+C: leave the game on screen (asking first). False: not on a game."""
+        from ..tui.screens.game import GameScreen
+
+        app = self.app
+        if app is None or not app.is_running:
+            return False
+        try:
+            screen = app.screen
+        except Exception:
+            return False
+        if isinstance(screen, GameScreen):
+            app.call_later(screen.action_leave)
+            return True
+        return False
+
+    def _interrupt_from_ssh(self) -> None:
+        if self.app is not None:
+            self.interrupt()
+
+    # -- idle timeout ------------------------------------------------------------
+
+    def _watch_idle(self) -> None:
+        limit = self.server.options.idle_timeout * 60
+        if limit <= 0:
+            return
+        wait = self.last_input + limit - time.monotonic()
+        if wait <= 0:
+            minutes = self.server.options.idle_timeout
+            log.info("%s: idle for %s minutes: closed", self, minutes)
+            with language(self.info().lang):
+                self.end(_("No key pressed for a while: the session is closed. Bye!"))
+            return
+        self._idle_handle = asyncio.get_running_loop().call_later(
+            min(wait + 0.05, 60.0), self._watch_idle
+        )
+
+    # -- output ------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        chan = self.chan
+        if chan is None or self.gone:
+            return
+        if chan.get_write_buffer_size() > OUTPUT_LIMIT:
+            log.warning("%s: client stopped reading its screen: closed", self)
+            self.gone = True
+            self.terminal.closed = True
+            chan.close()
+            if self.app is not None:
+                self.app.exit()
+            return
+        try:
+            chan.write(data)
+        except (OSError, asyncssh.Error):
+            self.hang_up()
+
+    def _write_raw(self, text: str) -> None:
+        if self.chan is None:
+            return
+        try:
+            self.chan.write((text.replace("\n", "\r\n") + "\r\n").encode("utf-8", "replace"))
+        except (OSError, asyncssh.Error):
+            pass
+
+    def _say_and_close(self, message: str, status: int) -> None:
+        if message:
+            self._write_raw(message)
+        if self.chan is not None:
+            try:
+                self.chan.exit(status)
+            except (OSError, asyncssh.Error):
+                pass

@@ -1,0 +1,646 @@
+"""Provides the shared-table screens: host a table, join one (by code or from the list),
+watch one, the table's room (seats, code, chat, rematch) and the chat line, plus
+`TableSession`, which ties one app to one table.
+
+A table (footycards/tables.py) pushes every change to its sessions from whatever context
+changed it; `TableSession.heard` only posts the change to its own app's message queue,
+where `handle` acts on it: open the game's screen for this seat (or the public view for
+a spectator, never driving AI seats: the table does), ring the bell when this player's
+turn starts, show chat, show the result and offer the rematch.
+
+Text from other people (names, chat) is cleaned by the table and always shown here as
+plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ...core import DeckError, OptionError
+from ...i18n import N_, _, ngettext
+from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from ...tables import Change, Presence, Table, TableError
+from ..translate import translate_bindings
+from ..widgets.dialogs import DIALOG_CSS
+from .end import EndScreen
+from .game import GameScreen
+from .too_small import check_size
+
+if TYPE_CHECKING:
+    from ...tables import TableHub
+    from ..app import FootyApp
+
+SEAT_KINDS = [
+    (N_("People"), "people"),
+    (N_("AI easy"), "easy"),
+    (N_("AI normal"), "normal"),
+    (N_("AI hard"), "hard"),
+    (N_("AI random"), "random"),
+]
+CHAT_SHOWN = 6  # chat lines in the room and above the chat input
+MAX_SEATS = max(spec.max_players for spec in REGISTRY.with_screens())
+
+
+def footy(screen: Screen) -> FootyApp:
+    from ..app import FootyApp
+
+    app = screen.app
+    assert isinstance(app, FootyApp)
+    return app
+
+
+def user_name(app: FootyApp) -> str:
+    return app.user or _("player")
+
+
+def chat_text(table: Table, lines: int = CHAT_SHOWN) -> Text:
+    """The last chat lines as plain text (names and lines are other people's text)."""
+    text = Text()
+    for line in list(table.chat)[-lines:]:
+        if text:
+            text.append("\n")
+        text.append(line.who, style="bold")
+        text.append(": " + line.text)
+    if not text:
+        text.append(_("No chat yet: press c to say something."), style="dim")
+    return text
+
+
+def table_line(table: Table) -> Text:
+    """One table in a list: code, game, seats free, host."""
+    free = len(table.free_seats())
+    if table.status == "playing":
+        state = _("playing")
+    else:
+        state = ngettext("{n} seat free", "{n} seats free", free).format(n=free)
+        if table.status == "over":
+            state += " · " + _("next game")
+    return Text.assemble(
+        (table.code, "bold"), f"  {table.spec.name}  ", state, "  " + _("host: "), table.host
+    )
+
+
+class TableSession:
+    """One app at one table: its presence there and what it does on each change."""
+
+    def __init__(self, app: FootyApp, table: Table) -> None:
+        self.app = app
+        self.table = table
+        self.presence: Presence | None = None
+        self.room: TableRoomScreen | None = None
+        self.game: GameScreen | None = None
+
+    @property
+    def seat(self) -> int | None:
+        return None if self.presence is None else self.presence.seat
+
+    def heard(self, change: Change) -> None:
+        """The table's listener: runs wherever the table changed; only posts to the app."""
+        self.app.call_later(self.handle, change)
+
+    def handle(self, change: Change) -> None:
+        """Act on a change, in this app's own context."""
+        if self.presence is None or not self.presence.live:
+            return
+        kind = change.kind
+        if kind == "start":
+            self.open_game(fresh=True)
+            self.ring_if_due()
+        elif kind == "applied" and change.applied is not None:
+            applied = change.applied
+            mine = self.seat
+            if mine is not None and applied.to_move == mine and applied.seat != mine:
+                self.app.bell()  # the player's turn starts
+        elif kind == "chat" and change.who != self.presence.user:
+            self.app.notify(f"{change.who}: {change.text}", title=_("Chat"), markup=False)
+        elif kind == "takeover":
+            self.app.notify(
+                _("{name} is away: an AI plays their seat until they are back.").format(
+                    name=change.who
+                ),
+                markup=False,
+            )
+        elif kind == "takeback":
+            self.app.notify(_("{name} is back.").format(name=change.who), markup=False)
+            if change.seat == self.seat:
+                self.ring_if_due()
+            if self.game is not None and self.game.is_mounted:
+                self.game.advance()
+        elif kind == "rematch" and change.who != self.presence.user:
+            self.app.notify(
+                _("{name} asks for a rematch (r in the room, or a at the result).").format(
+                    name=change.who
+                ),
+                markup=False,
+            )
+        elif kind == "reopen":
+            self.close_game()
+        elif kind == "closed":
+            self.app.notify(_("The table is closed."))
+            self.leave()
+            return
+        if self.room is not None and self.room.is_mounted:
+            self.room.show()
+
+    def ring_if_due(self) -> None:
+        match = self.table.match
+        if match is not None and self.seat is not None and match.due == self.seat:
+            self.app.bell()
+
+    def close_game(self) -> None:
+        """Back to the room: close the game's screen and whatever is open above it."""
+        if self.room is None or self.room not in self.app.screen_stack:
+            return
+        while self.app.screen is not self.room:
+            self.app.pop_screen()
+        self.game = None
+
+    def open_game(self, fresh: bool = False) -> None:
+        """Show the game's screen: this player's seat, or the public view to a spectator."""
+        match = self.table.match
+        if match is None or self.room is None:
+            return
+        if fresh:  # a new match: close the old game's screens first
+            self.close_game()
+        elif self.game is not None and self.game.is_mounted:
+            return
+        local = set() if self.seat is None else {self.seat}
+        screen = match.spec.screen_factory()(match, local, False)
+        screen.finish_hook = self.finished
+        self.game = screen
+        self.app.push_screen(screen)
+
+    def finished(self, screen: GameScreen) -> None:
+        """The game is over: the result for everyone, and the rematch for players."""
+        headers, rows = screen.end_table(screen.match.public_view())
+
+        def answered(answer: str | None) -> None:
+            if answer == "again":
+                self.ask_rematch()
+            elif answer == "quit":
+                self.app.exit()
+            else:
+                screen.leave()  # back to the room
+
+        player = self.seat is not None
+        again = _("Rematch (a)") if player else _("Watch on (a)")
+        end = EndScreen(screen.match, headers, rows, again=again, back=_("Back to the table (l)"))
+        self.app.push_screen(end, answered)
+
+    def ask_rematch(self) -> None:
+        if self.presence is None or self.seat is None:
+            self.app.notify(_("The players decide about a rematch."))
+            return
+        if not self.table.rematch(self.presence):
+            self.app.notify(_("Asked for a rematch: it starts when the others agree."))
+            if self.game is not None and self.game.is_mounted:
+                self.game.leave()  # wait in the room
+
+    def say(self, text: str) -> None:
+        if self.presence is not None:
+            self.table.say(self.presence, text)
+            if self.room is not None and self.room.is_mounted:
+                self.room.show()
+
+    def open_chat(self) -> None:
+        if self.presence is not None and not isinstance(self.app.screen, ChatScreen):
+            self.app.push_screen(ChatScreen(self))
+
+    def leave(self) -> None:
+        """Leave the table (a player in a game in progress keeps the seat) and go back to
+        the launcher."""
+        presence, self.presence = self.presence, None
+        if presence is not None:
+            presence.leave()
+        if self.app.table_session is self:
+            self.app.table_session = None
+        room = self.room
+        self.room = None
+        if room is not None and room in self.app.screen_stack:
+            while self.app.screen is not room:
+                self.app.pop_screen()
+            self.app.pop_screen()
+
+
+def enter_table(app: FootyApp, table: Table, watch: bool = False) -> TableSession:
+    """Sit at (or watch) `table` and open its room in place of the current screen (the
+    host form or the table list); TableError when refused, and then nothing changed."""
+    if app.table_session is not None:
+        app.table_session.leave()
+    session = TableSession(app, table)
+    if watch:
+        session.presence = table.watch(user_name(app), session.heard)
+    else:
+        session.presence = table.sit(user_name(app), session.heard)
+    app.table_session = session
+    room = TableRoomScreen(session)
+    session.room = room
+    app.switch_screen(room)
+    if table.match is not None:  # watching, or back in a game in progress
+        session.open_game()
+    return session
+
+
+class TableRoomScreen(Screen):
+    """A table's room: the code to share, the seats and who is there, chat, whose turn."""
+
+    CSS_PATH = "tables.tcss"
+    BINDINGS = [
+        Binding("g,enter", "game", N_("Game"), id="table.game"),
+        Binding("r", "rematch", N_("Rematch"), id="table.rematch"),
+        Binding("l,escape", "leave", N_("Leave table"), id="table.leave"),
+        Binding("question_mark", "app.show_keys", N_("Keys"), id="table.keys", key_display="?"),
+    ]
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="room"):
+            yield Static(id="code")
+            yield Static(id="seats")
+            yield Static(id="state")
+            yield Static(_("Chat"), classes="heading")
+            yield Static(id="chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = _("footycards")
+        self.show()
+
+    def on_screen_resume(self) -> None:
+        self.show()
+
+    def on_resize(self, event: Resize) -> None:
+        check_size(self, event.size)
+
+    def show(self) -> None:
+        table = self.session.table
+        self.sub_title = _("table {code}").format(code=table.code)
+        self.query_one("#code", Static).update(
+            Text.assemble(
+                (_("Table "), "bold"),
+                (table.code, "bold reverse"),
+                "  " + table.spec.name + "  ",
+                (_("(others join with this code)"), "dim"),
+            )
+        )
+        self.query_one("#seats", Static).update(self.seats_text())
+        self.query_one("#state", Static).update(self.state_text())
+        self.query_one("#chat", Static).update(chat_text(table))
+        self.refresh_bindings()
+
+    def seats_text(self) -> Text:
+        table = self.session.table
+        match = table.match
+        text = Text()
+        for i, (chair, name) in enumerate(zip(table.chairs, table.seat_names(), strict=True)):
+            due = match is not None and not match.is_over and match.due == i
+            text.append("▶ " if due else "  ")
+            text.append(f"P{i + 1} ", style="bold")
+            if chair.is_open:
+                text.append(_("open: waiting for someone to join"), style="dim")
+            else:
+                text.append(name, style="bold" if i == self.session.seat else "")
+            if i == self.session.seat:
+                text.append("  " + _("(you)"))
+            if chair.taken_over:
+                text.append("  " + _("away: an AI plays for now"), style="italic")
+            elif table.is_away(i):
+                text.append("  " + _("away"), style="italic")
+            text.append("\n")
+        watchers = len(table.spectators)
+        if watchers:
+            text.append(
+                ngettext("{n} spectator", "{n} spectators", watchers).format(n=watchers),
+                style="dim",
+            )
+        return text
+
+    def state_text(self) -> Text:
+        table = self.session.table
+        match = table.match
+        if match is None:
+            free = len(table.free_seats())
+            return Text(
+                ngettext(
+                    "Waiting for {n} more player: the game starts when every seat is taken.",
+                    "Waiting for {n} more players: the game starts when every seat is taken.",
+                    free,
+                ).format(n=free)
+            )
+        if match.is_over:
+            names = match.names()
+            winners = " & ".join(names[w] for w in match.result()["winners"])
+            votes = len(table.rematch_votes)
+            return Text.assemble(
+                (_("Game over. Winner: "), "bold"),
+                winners,
+                "\n" + _("r asks for a rematch (the host starts it at once)."),
+                "  " + _("Asked: {n}").format(n=votes) if votes else "",
+                "\n" + _("A seat is open: the next game waits for someone to take it.")
+                if table.free_seats()
+                else "",
+            )
+        due = match.due
+        turn = "" if due is None else match.name(due)
+        mine = due is not None and due == self.session.seat
+        return Text.assemble(
+            (_("Your turn!") if mine else _("Turn: "), "bold"),
+            "" if mine else turn,
+            "\n" + _("g or Enter: back to the game"),
+        )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        table = self.session.table
+        if action == "game":
+            return table.match is not None
+        if action == "rematch":
+            return table.status == "over" and self.session.seat is not None
+        return True
+
+    def action_game(self) -> None:
+        self.session.open_game()
+
+    def action_rematch(self) -> None:
+        self.session.ask_rematch()
+        self.show()
+
+    def action_leave(self) -> None:
+        self.session.leave()
+
+    def on_unmount(self) -> None:
+        """The session ends (the app closes, the connection drops): the seat is kept."""
+        if self.session.room is self:
+            self.session.room = None  # nothing to pop: the screens are going already
+            self.session.leave()
+
+
+class ChatScreen(ModalScreen[None]):
+    """The table chat: the last lines and a one-line input (Enter says it, Esc closes)."""
+
+    DEFAULT_CSS = "ChatScreen {" + DIALOG_CSS + "}"
+    BINDINGS = [Binding("escape", "close", N_("Close"), id="chat.close")]
+
+    def __init__(self, session: TableSession) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(_("Table chat"), classes="title")
+            yield Static(chat_text(self.session.table), classes="body", id="lines")
+            yield Input(placeholder=_("Say something, Enter sends"), max_length=200, id="say")
+
+    def on_mount(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.session.say(event.value)
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
+    """The widget of one option on the host form, showing its default."""
+    start = opt.launcher_default if opt.launcher_default is not None else opt.default
+    if opt.kind == "choice":
+        choices = [(_(label), value) for value, label in opt.choices]
+        return Select(choices, value=start, allow_blank=False, id=wid)
+    if opt.kind == "seat":
+        words = [(_(label), value) for value, label in opt.choices]
+        seats = [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(spec.min_players)]
+        return Select(words + seats, value=start or words[0][1], allow_blank=False, id=wid)
+    return Input("" if start is None else str(start), id=wid, type="integer", max_length=6)
+
+
+def host_options(spec: GameSpec) -> list[OptionSpec]:
+    """The options a host may set. File options are left out: a remote player must not
+    make the server read its files."""
+    return [o for o in spec.options_for("launcher") if o.kind != "files"]
+
+
+class HostScreen(Screen):
+    """Host a table: the game, per seat people or an AI level, and the game's options."""
+
+    CSS_PATH = "tables.tcss"
+    BINDINGS = [
+        Binding("ctrl+s", "open_table", N_("Open the table"), id="host.open"),
+        Binding("escape", "app.pop_screen", N_("Back"), id="host.back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.game_id = REGISTRY.with_screens()[0].id
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_spec(self.game_id)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="host"):
+            yield Static(_("Game"), classes="heading")
+            yield Select(
+                [(g.name, g.id) for g in REGISTRY.with_screens()],
+                value=self.game_id,
+                allow_blank=False,
+                id="game",
+            )
+            yield Static(_("Seats"), classes="heading")
+            yield Select(
+                [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                value=2,
+                allow_blank=False,
+                id="seatcount",
+            )
+            for i in range(MAX_SEATS):
+                with Horizontal(classes="seat", id=f"seat-{i}"):
+                    yield Label(f"P{i + 1}", classes="seatno")
+                    yield Select(
+                        [(_(label), value) for label, value in SEAT_KINDS],
+                        value="people" if i < 2 else "normal",
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                    )
+            yield Static(_("Options"), classes="heading")
+            for spec in REGISTRY.with_screens():
+                with Vertical(id=f"opts-{spec.id}", classes="opts"):
+                    for opt in host_options(spec):
+                        with Horizontal(classes="option"):
+                            yield Label(_(opt.label), classes="optlabel")
+                            yield option_widget(f"opt-{spec.id}-{opt.name}", spec, opt)
+            yield Button(_("Open the table (Ctrl+S)"), variant="success", id="open")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = _("footycards")
+        self.sub_title = _("host a table")
+        self.pick_game(self.game_id)
+        self.query_one("#game", Select).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        check_size(self, event.size)
+
+    def seat_count(self) -> int:
+        value = self.query_one("#seatcount", Select).value
+        return value if isinstance(value, int) else 2
+
+    def pick_game(self, game_id: str) -> None:
+        """Offer the game's player range and show its options only."""
+        self.game_id = game_id
+        spec = self.spec
+        for other in REGISTRY.with_screens():
+            self.query_one(f"#opts-{other.id}").display = other.id == game_id
+        count = self.query_one("#seatcount", Select)
+        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
+        with self.prevent(Select.Changed):
+            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
+            count.value = n
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        n = self.seat_count()
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = i < n
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "game" and isinstance(event.value, str):
+            self.pick_game(event.value)
+        elif event.select.id == "seatcount":
+            self.show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "open":
+            event.stop()
+            self.action_open_table()
+
+    def plan(self) -> list[str | None]:
+        """Per seat: None when open to people, else the AI level."""
+        plan: list[str | None] = []
+        for i in range(self.seat_count()):
+            value = self.query_one(f"#kind-{i}", Select).value
+            plan.append(None if value == "people" or not isinstance(value, str) else value)
+        return plan
+
+    def given(self) -> dict[str, Any]:
+        """The raw option values of the chosen game (those of its chosen mode)."""
+        spec = self.spec
+        values: dict[str, Any] = {}
+        mode = None
+        if spec.mode_option:
+            mode = self.query_one(f"#opt-{spec.id}-{spec.mode_option}", Select).value
+        for opt in host_options(spec):
+            if not opt.applies(mode if isinstance(mode, str) else None):
+                continue
+            widget = self.query_one(f"#opt-{spec.id}-{opt.name}")
+            if isinstance(widget, Input | Select):
+                values[opt.name] = widget.value
+        return values
+
+    def action_open_table(self) -> None:
+        app = footy(self)
+        hub = app.hub
+        if hub is None:
+            return
+        spec = self.spec
+        plan = self.plan()
+        try:
+            options = spec.convert(self.given(), len(plan), "launcher")
+            table = hub.open_table(user_name(app), spec.id, plan, options)
+            enter_table(app, table)
+        except (OptionValueError, OptionError, DeckError, ValueError) as exc:
+            self.notify(str(exc), title=_("Cannot open the table"), severity="error")
+
+
+class TableListScreen(Screen):
+    """Join a table (by code or from the list of open tables) or watch one."""
+
+    CSS_PATH = "tables.tcss"
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", N_("Back"), id="tables.back"),
+    ]
+
+    def __init__(self, watch: bool = False) -> None:
+        super().__init__()
+        translate_bindings(self)
+        self.watching = watch
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="tablelist"):
+            yield Static(
+                _("Table code (Enter):") if not self.watching else _("Code of the table to watch:"),
+                classes="heading",
+            )
+            yield Input(placeholder="K7QX", max_length=8, id="code")
+            yield Static(
+                _("Open tables") if not self.watching else _("Tables playing"), classes="heading"
+            )
+            yield OptionList(id="list")
+            yield Static(id="empty", classes="dim")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = _("footycards")
+        self.sub_title = _("watch a table") if self.watching else _("join a table")
+        self.refresh_list()
+        self.set_interval(1.0, self.refresh_list)
+        self.query_one("#code", Input).focus()
+
+    def on_resize(self, event: Resize) -> None:
+        check_size(self, event.size)
+
+    def tables(self) -> list[Table]:
+        hub: TableHub | None = footy(self).hub
+        if hub is None:
+            return []
+        return hub.watchable() if self.watching else hub.open_tables(footy(self).user)
+
+    def refresh_list(self) -> None:
+        tables = self.tables()
+        listing = self.query_one("#list", OptionList)
+        shown = [o.id for o in listing.options]
+        if shown != [t.code for t in tables]:
+            highlighted = listing.highlighted
+            listing.set_options([Option(table_line(t), id=t.code) for t in tables])
+            if tables:
+                listing.highlighted = min(highlighted or 0, len(tables) - 1)
+        self.query_one("#empty", Static).update(
+            "" if tables else _("No tables yet. Host one from the launcher.")
+        )
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.enter(event.value)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id:
+            self.enter(event.option.id)
+
+    def enter(self, code: str) -> None:
+        app = footy(self)
+        if app.hub is None or not code.strip():
+            return
+        try:
+            enter_table(app, app.hub.find(code), watch=self.watching)
+        except TableError as exc:
+            self.notify(str(exc), title=_("Cannot join"), severity="error", markup=False)

@@ -96,11 +96,21 @@ class LauncherScreen(Screen):
         assert isinstance(app, FootyApp)
         return app
 
+    def offered(self, spec: GameSpec) -> tuple[OptionSpec, ...]:
+        """The game's launcher options; on a server (a remote session) no option that
+        names files: a remote user never makes the server read a file of its choice."""
+        options = spec.options_for("launcher")
+        if self.footy.hub is not None or self.footy.user:
+            options = tuple(o for o in options if o.kind != "files")
+        return options
+
     @property
     def spec(self) -> GameSpec:
         return get_spec(self.game_id)
 
     def compose(self) -> ComposeResult:
+        if self.footy.user:  # a remote session: P1 is the person who connected
+            self.typed_names[0] = self.footy.user[:16]
         yield Header()
         with Horizontal(id="launcher"):
             with Vertical(id="games"):
@@ -131,7 +141,7 @@ class LauncherScreen(Screen):
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="seat", id=f"seat-{i}"):
                         yield Label(f"P{i + 1}", classes="seatno")
-                        yield Input(DEFAULT_NAMES[i], id=f"name-{i}", max_length=16)
+                        yield Input(self.typed_names[i], id=f"name-{i}", max_length=16)
                         yield Select(
                             [(_(label), value) for label, value in KINDS],
                             value="human" if i == 0 else "normal",
@@ -141,7 +151,7 @@ class LauncherScreen(Screen):
                 yield Static(_("Options"), classes="heading")
                 for spec in REGISTRY.with_screens():
                     with Vertical(id=f"opts-{spec.id}", classes="opts"):
-                        for opt in spec.options_for("launcher"):
+                        for opt in self.offered(spec):
                             with Horizontal(classes="option", id=f"row-{widget_id(spec, opt)}"):
                                 yield Label(_(opt.label), classes="optlabel")
                                 yield self.option_widget(spec, opt)
@@ -217,7 +227,7 @@ class LauncherScreen(Screen):
         with self.prevent(Select.Changed, Input.Changed):
             for spec in REGISTRY.with_screens():
                 values = remembered.options.get(spec.id, {})
-                for opt in spec.options_for("launcher"):
+                for opt in self.offered(spec):
                     if opt.name in values:
                         self.try_set(self.query_one(f"#{widget_id(spec, opt)}"), values[opt.name])
         self.refresh_seats()
@@ -243,7 +253,7 @@ class LauncherScreen(Screen):
             kept.seats.append(settings.SeatSetting(str(kind), self.typed_names[i]))
         for spec in REGISTRY.with_screens():
             values = {}
-            for opt in spec.options_for("launcher"):
+            for opt in self.offered(spec):
                 widget = self.query_one(f"#{widget_id(spec, opt)}")
                 if isinstance(widget, Input | Select) and isinstance(widget.value, str | int):
                     values[opt.name] = widget.value
@@ -280,7 +290,7 @@ class LauncherScreen(Screen):
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-{i}").display = i < n
         mode = self.mode()
-        for opt in spec.options_for("launcher"):
+        for opt in self.offered(spec):
             self.query_one(f"#row-{widget_id(spec, opt)}").display = opt.applies(mode)
             if opt.kind == "seat":
                 select = self.query_one(f"#{widget_id(spec, opt)}", Select)
@@ -405,7 +415,7 @@ class LauncherScreen(Screen):
         spec = self.spec
         values: dict[str, Any] = {}
         mode = self.mode()
-        for opt in spec.options_for("launcher"):
+        for opt in self.offered(spec):
             if not opt.applies(mode):
                 continue
             widget = self.query_one(f"#{widget_id(spec, opt)}")

@@ -146,7 +146,7 @@ class SadikovEvent(TypedDict, total=False):
     """One entry of `state.log`: an event kind and its arguments, never words.
 
     Kinds and their fields (seats 0-based, columns 1-5): `half` half, seat (who starts) ·
-    `take` seat, column, card, suit, revealed (the card turned face up in that column, or
+    `take` seat, column, card, revealed (the card turned face up in that column, or
     None) and, only when true, attack, void (a removed suit: it does nothing) and extra
     (earns an extra move) · `shot` seat (shooter), kind (long, free, corner, shot, kick),
     suit, card, keeper (keeper cards allowed) and for a long shot cards · `keeper` seat
@@ -260,7 +260,10 @@ def parse(text: str) -> Action:
 # ---------------------------------------------------------------------------
 
 
-def _empty_aktiv() -> dict[str, list[list[Any]]]:
+Pile = list[tuple[str, bool]]  # an aktiv pile: (card, attack) pairs, bottom first
+
+
+def _empty_aktiv() -> dict[str, Pile]:
     return {s: [] for s in SUITS}
 
 
@@ -268,7 +271,7 @@ def _empty_aktiv() -> dict[str, list[list[Any]]]:
 class SadikovState:
     """The whole game; only `view()`/`public_view()` are meant for players' eyes.
 
-    An aktiv pile holds `[card, attack]` pairs, bottom first (F3.2, F4.5).
+    An aktiv pile holds `(card, attack)` pairs, bottom first (F3.2, F4.5).
     """
 
     names: list[str]
@@ -285,7 +288,7 @@ class SadikovState:
     keeper: list[str] = field(default_factory=list)  # the keeper deck, top first (F1.2)
     keeper_discard: list[str] = field(default_factory=list)  # face up (F4.6)
     discard: list[str] = field(default_factory=list)  # main cards out of play this half
-    aktiv: list[dict[str, list[list[Any]]]] = field(default_factory=list)
+    aktiv: list[dict[str, Pile]] = field(default_factory=list)
     penalties: list[dict[str, int]] = field(default_factory=list)  # F5
     removed: list[list[str]] = field(default_factory=list)  # F5.2
     previous: list[list[int]] = field(default_factory=list)  # F3.3: columns of the last turn
@@ -356,7 +359,6 @@ class SadikovState:
             "seat": me,
             "column": c,
             "card": card,
-            "suit": suit,
             "revealed": col[-FACE_UP] if len(col) >= FACE_UP else None,  # F2.3: turned up
         }
         self.log.append(event)
@@ -369,7 +371,7 @@ class SadikovState:
             pile = aktiv[suit]
             below = pile[-1][0] if pile else None
             attack = below is not None and _VALUE[below] + 1 == _VALUE[card]  # F4.5
-            pile.append([card, attack])
+            pile.append((card, attack))
             # F4: every test on the aktiv with the new card in place, before any discard
             rank = _RANK[card]
             o1, o2, o3 = _OTHER_SUITS[suit]
@@ -824,7 +826,10 @@ def from_json(text: str) -> SadikovState:
             keeper=d["keeper"],
             keeper_discard=d["keeper_discard"],
             discard=d["discard"],
-            aktiv=d["aktiv"],
+            aktiv=[
+                {suit: [(str(cid), bool(a)) for cid, a in pile] for suit, pile in piles.items()}
+                for piles in d["aktiv"]
+            ],
             penalties=d["penalties"],
             removed=d["removed"],
             previous=d["previous"],

@@ -188,7 +188,7 @@ def _take(e: SadikovEvent, names: Sequence[str]) -> str:
         "card": card_text(e["card"]),
         "column": e["column"],
         "p": player(names, e["seat"]),
-        "suit": suit_text(e["suit"]),
+        "suit": suit_text(suit_of(e["card"] or "") or ""),
     }
     if e.get("void"):
         text = _(

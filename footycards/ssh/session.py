@@ -252,6 +252,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             # No command palette for remote users: fewer ways in (screenshots, system
             # commands) for no loss: every command has its key.
             app.use_command_palette = False
+            app.ENABLE_COMMAND_PALETTE = False  # type: ignore[misc]  # nor in the footer
             attach(app, self.terminal)
             self.app = app
             if not self.gone:

@@ -29,6 +29,7 @@ async def test_connect_and_see_the_launcher(start_server, clients, footy_home) -
     client = await clients(st.port, user="ann")
     await client.wait_for(LAUNCHER)
     assert "Stadium" in client.text()
+    assert "palette" not in client.text()  # no command palette for remote users
     key = footy_home / "data" / "ssh_host_key"
     assert stat.S_IMODE(key.stat().st_mode) == 0o600
     log = (footy_home / "data" / "server.log").read_text()

@@ -317,7 +317,10 @@ class StadiumScreen(GameScreen):
             doing = _("{name}: flip a card").format(name=self.seat_name(seat))
         else:
             doing = ""
-        self.query_one("#status", Static).update(f"{here}\n{doing}")
+        status = self.query_one("#status", Static)
+        if status.content != f"{here}\n{doing}":
+            # the line has a fixed height (stadium.tcss): no layout is needed
+            status.update(f"{here}\n{doing}", layout=False)
 
     @on(Stands.Picked, "#stands")
     def stands_picked(self, message: Stands.Picked) -> None:
@@ -502,7 +505,7 @@ class StadiumScreen(GameScreen):
             return
         self.var_picks.append((row, col))
         stands.marks.add((row, col))
-        stands.refresh()
+        stands.refresh_changes()
         self.update_status()
         if len(self.var_picks) == 2:
             (r1, c1), (r2, c2) = self.var_picks

@@ -28,6 +28,7 @@ async def measure(presses: int, size: tuple[int, int], profile: bool) -> None:
         await pilot.pause()
         prof = cProfile.Profile() if profile else None
         for name, keys in (
+            ("a key bound to nothing (x), for scale", ["x"] * presses),
             ("cursor move (→)", ["right"] * presses),
             ("cursor move (↑)", ["up"] * presses),
         ):

@@ -64,9 +64,17 @@ class Scoreboard(Widget):
 
     def show(self, view: dict, ai_seats: set[int], not_asked: set[int] | None = None) -> None:
         """Draw a view; `not_asked`: people who switched the YELLOW/RED questions off."""
+        not_asked = set(not_asked or ())
+        if self.view is not None and (view["areas"], view["turn"], view["is_over"]) == (
+            self.view["areas"],
+            self.view["turn"],
+            self.view["is_over"],
+        ):
+            if (ai_seats, not_asked) == (self.ai_seats, self.not_asked):
+                return  # nothing it shows changed: no redraw, no layout
         self.view = view
-        self.ai_seats = ai_seats
-        self.not_asked = set(not_asked or ())
+        self.ai_seats = set(ai_seats)
+        self.not_asked = not_asked
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:

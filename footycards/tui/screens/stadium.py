@@ -64,9 +64,17 @@ class Scoreboard(Widget):
 
     def show(self, view: dict, ai_seats: set[int], not_asked: set[int] | None = None) -> None:
         """Draw a view; `not_asked`: people who switched the YELLOW/RED questions off."""
+        not_asked = set(not_asked or ())
+        if self.view is not None and (view["areas"], view["turn"], view["is_over"]) == (
+            self.view["areas"],
+            self.view["turn"],
+            self.view["is_over"],
+        ):
+            if (ai_seats, not_asked) == (self.ai_seats, self.not_asked):
+                return  # nothing it shows changed: no redraw, no layout
         self.view = view
-        self.ai_seats = ai_seats
-        self.not_asked = set(not_asked or ())
+        self.ai_seats = set(ai_seats)
+        self.not_asked = not_asked
         self.refresh(layout=True)
 
     def render(self) -> RenderableType:
@@ -317,7 +325,10 @@ class StadiumScreen(GameScreen):
             doing = _("{name}: flip a card").format(name=self.seat_name(seat))
         else:
             doing = ""
-        self.query_one("#status", Static).update(f"{here}\n{doing}")
+        status = self.query_one("#status", Static)
+        if status.content != f"{here}\n{doing}":
+            # the line has a fixed height (stadium.tcss): no layout is needed
+            status.update(f"{here}\n{doing}", layout=False)
 
     @on(Stands.Picked, "#stands")
     def stands_picked(self, message: Stands.Picked) -> None:
@@ -502,7 +513,7 @@ class StadiumScreen(GameScreen):
             return
         self.var_picks.append((row, col))
         stands.marks.add((row, col))
-        stands.refresh()
+        stands.refresh_changes()
         self.update_status()
         if len(self.var_picks) == 2:
             (r1, c1), (r2, c2) = self.var_picks

@@ -7,13 +7,17 @@ chosen; it never holds or changes the game.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.events import Click
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...i18n import N_, _
@@ -50,6 +54,32 @@ def face_text(cell: dict, width: int) -> tuple[str, str]:
         label, look = REWARD_LOOK[cell["id"]]
         return label[:width].center(width), look
     return fit(cell["id"], width), "stands--face"
+
+
+class Frame(NamedTuple):
+    """Where the stands are drawn at a widget size: card size, the window over the table
+    (first column and line, how many of each) and the left edge of the cards."""
+
+    width: int
+    height: int
+    cell_w: int
+    cell_h: int
+    vis_cols: int
+    vis_rows: int
+    col0: int
+    line0: int
+    x0: int
+
+
+def runs(lines: list[int]) -> list[tuple[int, int]]:
+    """Sorted line numbers as runs of consecutive lines: [(start, end), …], end excluded."""
+    out: list[tuple[int, int]] = []
+    for y in lines:
+        if out and out[-1][1] == y:
+            out[-1] = (out[-1][0], y + 1)
+        else:
+            out.append((y, y + 1))
+    return out
 
 
 class Stands(Widget, can_focus=True):
@@ -136,7 +166,8 @@ class Stands(Widget, can_focus=True):
         Binding("enter,space", "pick", N_("Flip"), id="stands.flip"),
     ]
 
-    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    # repaint=False: a move repaints only the rows it changes (watch_cursor)
+    cursor: reactive[tuple[int, int]] = reactive((0, 0), repaint=False)
 
     class Picked(Message):
         """A seat of the stands was chosen (by Enter, Space or a click)."""
@@ -178,6 +209,7 @@ class Stands(Widget, can_focus=True):
         # The part of a large table on screen: first column, first line (from the back row),
         # how many columns and lines fit. It scrolls to keep the cursor in view.
         self.window = (0, 0, 1, 1)
+        self._drawn: dict[int, tuple[tuple, Strip]] = {}  # screen line: (its key, its strip)
 
     def show(self, view: dict, recent: dict[str, dict] | None = None) -> None:
         """Draw a new view; `recent` cards (just turned back face down) are shown faded."""
@@ -186,7 +218,7 @@ class Stands(Widget, can_focus=True):
         r, c = self.cursor
         if r >= view["rows"] or c >= view["cols"]:
             self.cursor = (0, 0)
-        self.refresh()
+        self.refresh_changes()
 
     def action_move(self, dr: int, dc: int) -> None:
         r, c = self.cursor
@@ -197,7 +229,7 @@ class Stands(Widget, can_focus=True):
         self.post_message(self.Picked(self, *self.cursor))
 
     def watch_cursor(self, cursor: tuple[int, int]) -> None:
-        self.refresh()
+        self.refresh_changes()
         self.post_message(self.Highlighted(self, *cursor))
 
     def on_click(self, event: Click) -> None:
@@ -232,6 +264,11 @@ class Stands(Widget, can_focus=True):
         return self.view["table"][row * self.view["cols"] + col]
 
     # -- drawing --------------------------------------------------------------
+    #
+    # The stands are drawn line by line (Textual's line API): each screen line is kept as
+    # a Strip with a key of everything it shows (the layout, the theme's looks, and the
+    # cards of its row with the cursor and marks), and redrawn only when that key changes.
+    # A cursor move or a flip so repaints just the lines of the rows that changed.
 
     def look(self, name: str) -> Style:
         """The Rich style of a component class (from DEFAULT_CSS and the theme)."""
@@ -268,49 +305,154 @@ class Stands(Widget, can_focus=True):
         line0 = max(0, min(line0, rows - vis_lines))
         return col0, line0
 
-    def render(self) -> Text:
-        v = self.view
-        rows = v["rows"]
+    def _frame(self) -> Frame:
+        """Where everything goes at the widget's size, scrolled to show the cursor; it
+        also becomes the window and geometry that clicks are read against."""
         width, height = self.size.width, self.size.height
         cell_w, cell_h, vis_cols, vis_rows = self.table_layout(width, height)
         col0, line0 = self._scroll(vis_cols, vis_rows)
         self.window = (col0, line0, vis_cols, vis_rows)
-        x0, y0 = max(4, (width - vis_cols * cell_w - 7) // 2), 1
-        self._geometry = (x0, y0, cell_w, cell_h)
-        more_left, more_right = col0 > 0, col0 + vis_cols < v["cols"]
-        more_back, more_front = line0 > 0, line0 + vis_rows < rows
-        peeked = v.get("peeked", {})
-        label_style = self.look("stands--label")
-        row_bgs = [
-            Style(bgcolor=self.look(name).bgcolor) for name in ("stands--row", "stands--row-alt")
-        ]
-        text = Text(no_wrap=True, overflow="crop")
-        pad = " " * (x0 - 4)
-        # the header: seat numbers, and arrows where the table goes on off screen
-        gutter = list(" " * x0)
-        if more_back:
+        x0 = max(4, (width - vis_cols * cell_w - 7) // 2)
+        self._geometry = (x0, 1, cell_w, cell_h)
+        return Frame(width, height, cell_w, cell_h, vis_cols, vis_rows, col0, line0, x0)
+
+    def render(self) -> Text:
+        """The whole stands as one Text (what the lines drawn on screen put together)."""
+        frame = self._frame()
+        lines = [self._header_text(frame)]
+        for line_no in range(frame.line0, frame.line0 + frame.vis_rows):
+            for sub in range(frame.cell_h):
+                lines.append(self._row_text(frame, line_no, sub))
+        lines.append(self._pitch_text(frame))
+        return Text("\n", no_wrap=True, overflow="crop").join(lines)
+
+    def _header_text(self, f: Frame) -> Text:
+        """Seat numbers, and arrows where the table goes on off screen."""
+        gutter = list(" " * f.x0)
+        if f.line0 > 0:
             gutter[1] = "▲"
-        if more_left:
-            gutter[x0 - 2] = "◀"
-        numbers = "".join(str(c + 1).center(cell_w) for c in range(col0, col0 + vis_cols))
-        text.append("".join(gutter) + numbers + (" ▶" if more_right else "") + "\n", label_style)
-        for line_no in range(line0, line0 + vis_rows):
-            row = rows - 1 - line_no
-            bg = row_bgs[line_no % 2]
-            label = chr(65 + row)
-            for sub in range(cell_h):
-                text.append(pad)
-                text.append(f" {label}  " if sub == cell_h // 2 else "    ", label_style + bg)
-                for col in range(col0, col0 + vis_cols):
-                    self._draw_cell(text, row, col, sub, cell_w, cell_h, peeked, bg)
-                text.append(f"  {label}" if sub == cell_h // 2 else "   ", label_style + bg)
-                text.append("\n")
-        pitch = _("P I T C H").center(vis_cols * cell_w)
+        if f.col0 > 0:
+            gutter[f.x0 - 2] = "◀"
+        numbers = "".join(str(c + 1).center(f.cell_w) for c in range(f.col0, f.col0 + f.vis_cols))
+        more_right = f.col0 + f.vis_cols < self.view["cols"]
+        return Text(
+            "".join(gutter) + numbers + (" ▶" if more_right else ""), self.look("stands--label")
+        )
+
+    def _pitch_text(self, f: Frame) -> Text:
+        text = Text()
+        label_style = self.look("stands--label")
+        more_front = f.line0 + f.vis_rows < self.view["rows"]
+        pitch = _("P I T C H").center(f.vis_cols * f.cell_w)
         if more_front:
             text.append(" ▼", label_style)
-        text.append(" " * (x0 - 2 if more_front else x0))
+        text.append(" " * (f.x0 - 2 if more_front else f.x0))
         text.append(pitch, self.look("stands--pitch"))
         return text
+
+    def _row_bg(self, line_no: int) -> Style:
+        name = ("stands--row", "stands--row-alt")[line_no % 2]
+        return Style(bgcolor=self.look(name).bgcolor)
+
+    def _row_text(self, f: Frame, line_no: int, sub: int) -> Text:
+        """One screen line of a stand row: line `sub` of its cards, between its letters."""
+        row = self.view["rows"] - 1 - line_no
+        label_style = self.look("stands--label")
+        bg = self._row_bg(line_no)
+        peeked = self.view.get("peeked", {})
+        label = chr(65 + row)
+        text = Text()
+        text.append(" " * (f.x0 - 4))
+        text.append(f" {label}  " if sub == f.cell_h // 2 else "    ", label_style + bg)
+        for col in range(f.col0, f.col0 + f.vis_cols):
+            self._draw_cell(text, row, col, sub, f.cell_w, f.cell_h, peeked, bg)
+        text.append(f"  {label}" if sub == f.cell_h // 2 else "   ", label_style + bg)
+        return text
+
+    def _cell_key(self, row: int, col: int, peeked: dict, focused: bool) -> tuple:
+        """Everything `_draw_cell` reads of a seat, to tell when it must be drawn again."""
+        cell = self.cell(row, col)
+        pos = cell["pos"]
+        peek = peeked.get(pos)
+        recent = self.recent.get(pos)
+        return (
+            cell["state"],
+            cell.get("id"),
+            cell.get("stars"),
+            peek and (peek["id"], peek.get("stars")),
+            recent and (recent["id"], recent.get("stars")),
+            focused and (row, col) == self.cursor,
+            (row, col) in self.marks,
+        )
+
+    def _line_key(self, y: int, f: Frame, looks: tuple) -> tuple:
+        """What screen line `y` shows, as a key: equal keys draw equal lines."""
+        last = 1 + f.vis_rows * f.cell_h
+        if y == 0 or y == last:
+            return (y, f, looks)
+        if y > last:
+            return (y, f.width, looks)
+        line_no = f.line0 + (y - 1) // f.cell_h
+        row = self.view["rows"] - 1 - line_no
+        peeked = self.view.get("peeked", {})
+        focused = self.has_focus
+        cells = tuple(
+            self._cell_key(row, col, peeked, focused) for col in range(f.col0, f.col0 + f.vis_cols)
+        )
+        return (y, f, looks, cells)
+
+    def _looks(self) -> tuple:
+        """The theme as the stands use it: the base style and every component's look."""
+        return (self.visual_style, *(self.look(name) for name in sorted(self.COMPONENT_CLASSES)))
+
+    def _line_strip(self, y: int, f: Frame) -> Strip:
+        """Draw screen line `y` afresh."""
+        last = 1 + f.vis_rows * f.cell_h
+        if y > last:
+            return Strip.blank(f.width, self.visual_style.rich_style)
+        if y == 0:
+            text = self._header_text(f)
+        elif y == last:
+            text = self._pitch_text(f)
+        else:
+            text = self._row_text(f, f.line0 + (y - 1) // f.cell_h, (y - 1) % f.cell_h)
+        text.no_wrap, text.overflow = True, "crop"
+        strips = Visual.to_strips(self, visualize(self, text), f.width, 1, self.visual_style)
+        if not strips:
+            return Strip.blank(f.width, self.visual_style.rich_style)
+        return strips[0].apply_offsets(0, y)  # where text selection finds each character
+
+    def render_line(self, y: int) -> Strip:
+        if self.text_selection is not None:  # selecting text: draw it all, as Textual would
+            self._drawn.clear()
+            return super().render_line(y)
+        frame = self._frame()
+        key = self._line_key(y, frame, self._looks())
+        drawn = self._drawn.get(y)
+        if drawn is not None and drawn[0] == key:
+            return drawn[1]
+        strip = self._line_strip(y, frame)
+        self._drawn[y] = (key, strip)
+        return strip
+
+    def refresh_changes(self) -> None:
+        """Repaint only the screen lines whose content changed since they were drawn (all of
+        them when the stands scrolled, were resized or recoloured)."""
+        if not self._drawn or not self.is_mounted:
+            self.refresh()
+            return
+        frame = self._frame()
+        looks = self._looks()
+        stale = [
+            y
+            for y in range(frame.height)
+            if (drawn := self._drawn.get(y)) is None or drawn[0] != self._line_key(y, frame, looks)
+        ]
+        if len(stale) == frame.height:
+            self.refresh()
+            return
+        for start, end in runs(stale):
+            self.refresh(Region(0, start, frame.width, end - start))
 
     def _draw_cell(
         self, text: Text, row: int, col: int, sub: int, w: int, h: int, peeked: dict, bg: Style

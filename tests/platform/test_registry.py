@@ -159,8 +159,8 @@ async def test_launcher_offers_and_starts_every_game(game_id):
         spec = get_spec(game_id)
         for opt in spec.options_for("launcher"):
             assert launcher.query_one(f"#{widget_id(spec, opt)}")
-        for other in REGISTRY.with_screens():
-            assert launcher.query_one(f"#opts-{other.id}").display == (other.id == game_id)
+        for other in REGISTRY.with_screens():  # only the highlighted game's options built
+            assert bool(launcher.query(f"#opts-{other.id}")) == (other.id == game_id)
         for opt in spec.options_for("launcher"):
             if opt.kind == "seat":
                 launcher.query_one(f"#{widget_id(spec, opt)}").value = "1"

@@ -22,7 +22,8 @@ async def test_a_remote_session_gets_no_file_options_and_its_own_name():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        for _game, wid in file_options():
+        for game, wid in file_options():
+            await app.screen.pick_game(game)
             assert not app.screen.query(f"#{wid}")
         assert app.screen.query_one("#name-0", Input).value == "zoe"
 
@@ -31,5 +32,8 @@ async def test_at_home_the_file_options_are_there():
     app = FootyApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        for _game, wid in file_options():
-            assert app.screen.query(f"#{wid}")
+        launcher = app.screen
+        assert isinstance(launcher, LauncherScreen)
+        for game, wid in file_options():
+            await launcher.pick_game(game)
+            assert launcher.query(f"#{wid}")

@@ -7,17 +7,19 @@ asked a set-up question.
 
 from __future__ import annotations
 
+import asyncio
 import random
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
-from textual.widgets.select import InvalidSelectValueError
 
 from ... import settings
 from ...core import DeckError, OptionError
@@ -65,6 +67,37 @@ def seat_choices(opt: OptionSpec, players: int) -> list[tuple[str, str]]:
     return words + [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(players)]
 
 
+@dataclass
+class LauncherState:
+    """What the launcher shows, as plain data: the widgets are built from it (only the
+    seats in use and the highlighted game's options) and write back into it, so a game
+    highlighted again, a seat added again or a launcher rebuilt gets what was typed."""
+
+    game_id: str
+    seat_count: int = 2
+    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
+    kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (MAX_SEATS - 1))
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
+
+
+def start_value(opt: OptionSpec) -> Any:
+    """An option's value in a launcher not yet touched (a str for an Input)."""
+    start = opt.launcher_default if opt.launcher_default is not None else opt.default
+    if opt.kind in ("int", "files"):
+        return "" if start is None or opt.kind == "files" else str(start)
+    return start
+
+
+def fits(opt: OptionSpec, value: Any, players: int) -> bool:
+    """Whether a raw value can be shown in the option's widget (not whether it is valid:
+    a number out of range is shown, and refused with a message at the start)."""
+    if opt.kind == "choice":
+        return value in [v for v, _label in opt.choices]
+    if opt.kind == "seat":
+        return value in [v for _label, v in seat_choices(opt, players)]
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
 class LauncherScreen(Screen):
     """The game picker and seat set-up that `footycards` opens with."""
 
@@ -81,11 +114,15 @@ class LauncherScreen(Screen):
         Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, state: LauncherState | None = None) -> None:
+        """`state`: what to show (a launcher rebuilt after a shared table); None: the
+        remembered settings."""
         super().__init__()
         translate_bindings(self)
-        self.game_id = REGISTRY.with_screens()[0].id
-        self.typed_names = list(DEFAULT_NAMES)  # what people typed, kept while a seat is AI
+        self.state = state
+        self.shown_game: str | None = None  # whose options are mounted
+        self.shown_seats = 0  # seat rows mounted
+        self.building = asyncio.Lock()  # one rebuild of the widgets at a time
 
     @property
     def footy(self) -> FootyApp:
@@ -105,12 +142,26 @@ class LauncherScreen(Screen):
         return options
 
     @property
+    def game_id(self) -> str:
+        return self.setup.game_id
+
+    @property
     def spec(self) -> GameSpec:
         return get_spec(self.game_id)
 
+    @property
+    def setup(self) -> LauncherState:
+        if self.state is None:
+            self.state = self.remembered_state()
+        return self.state
+
+    @property
+    def typed_names(self) -> list[str]:
+        """What people typed per seat, kept while a seat is AI or not shown."""
+        return self.setup.names
+
     def compose(self) -> ComposeResult:
-        if self.footy.user:  # a remote session: P1 is the person who connected
-            self.typed_names[0] = self.footy.user[:16]
+        state = self.setup
         yield Header()
         with Horizontal(id="launcher"):
             with Vertical(id="games"):
@@ -131,30 +182,21 @@ class LauncherScreen(Screen):
                     yield Button(_("Watch a table (F7)"), id="table-watch", compact=True)
             with VerticalScroll(id="setup"):
                 yield Static(_("Seats"), classes="heading")
+                spec = self.spec
                 yield Select(
-                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
-                    value=2,
+                    [(str(k), k) for k in range(spec.min_players, spec.max_players + 1)],
+                    value=state.seat_count,
                     allow_blank=False,
                     id="seatcount",
                     prompt=_("Seats"),
                 )
-                for i in range(MAX_SEATS):
-                    with Horizontal(classes="seat", id=f"seat-{i}"):
-                        yield Label(f"P{i + 1}", classes="seatno")
-                        yield Input(self.typed_names[i], id=f"name-{i}", max_length=16)
-                        yield Select(
-                            [(_(label), value) for label, value in KINDS],
-                            value="human" if i == 0 else "normal",
-                            allow_blank=False,
-                            id=f"kind-{i}",
-                        )
+                with Vertical(id="seats"):
+                    yield from self.seat_rows(0, state.seat_count)
+                self.shown_seats = state.seat_count
                 yield Static(_("Options"), classes="heading")
-                for spec in REGISTRY.with_screens():
-                    with Vertical(id=f"opts-{spec.id}", classes="opts"):
-                        for opt in self.offered(spec):
-                            with Horizontal(classes="option", id=f"row-{widget_id(spec, opt)}"):
-                                yield Label(_(opt.label), classes="optlabel")
-                                yield self.option_widget(spec, opt)
+                with Vertical(id="options"):
+                    yield self.options_box(spec)
+                self.shown_game = spec.id
                 yield Static(_("AI speed and theme"), classes="heading")
                 with Horizontal(classes="row"):
                     yield Select(
@@ -172,31 +214,69 @@ class LauncherScreen(Screen):
                 yield Button(_("Start (Ctrl+S)"), variant="success", id="start")
         yield Footer()
 
-    def option_widget(self, spec: GameSpec, opt: OptionSpec) -> Input | Select:
-        """The widget of one declared option, showing its default."""
+    def seat_rows(self, first: int, upto: int) -> list[Horizontal]:
+        """The rows of seats first..upto-1, showing what was typed and chosen for them."""
+        rows = []
+        for i in range(first, upto):
+            rows.append(
+                Horizontal(
+                    Label(f"P{i + 1}", classes="seatno"),
+                    Input(self.typed_names[i], id=f"name-{i}", max_length=16),
+                    Select(
+                        [(_(label), value) for label, value in KINDS],
+                        value=self.setup.kinds[i],
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                    ),
+                    classes="seat",
+                    id=f"seat-{i}",
+                )
+            )
+        return rows
+
+    def options_box(self, spec: GameSpec) -> Vertical:
+        """The option rows of one game, showing the values kept for it."""
+        values = self.setup.options.setdefault(spec.id, {})
+        mode = self.mode()
+        rows = []
+        for opt in self.offered(spec):
+            row = Horizontal(
+                Label(_(opt.label), classes="optlabel"),
+                self.option_widget(spec, opt, values.get(opt.name, start_value(opt))),
+                classes="option",
+                id=f"row-{widget_id(spec, opt)}",
+            )
+            row.display = opt.applies(mode)
+            rows.append(row)
+        return Vertical(*rows, id=f"opts-{spec.id}", classes="opts")
+
+    def option_widget(self, spec: GameSpec, opt: OptionSpec, value: Any) -> Input | Select:
+        """The widget of one declared option, showing `value` (the default where it does
+        not fit)."""
         wid = widget_id(spec, opt)
-        start = opt.launcher_default if opt.launcher_default is not None else opt.default
+        players = self.setup.seat_count
+        if not fits(opt, value, players):
+            value = start_value(opt)
         if opt.kind == "choice":
             return Select(
-                [(_(label), value) for value, label in opt.choices],
-                value=start,
+                [(_(label), v) for v, label in opt.choices],
+                value=value,
                 allow_blank=False,
                 id=wid,
             )
         if opt.kind == "seat":
-            choices = seat_choices(opt, spec.min_players)
-            return Select(choices, value=start or choices[0][1], allow_blank=False, id=wid)
+            choices = seat_choices(opt, players)
+            if not fits(opt, value, players):
+                value = choices[0][1]
+            return Select(choices, value=value, allow_blank=False, id=wid)
         if opt.kind == "int":
-            return Input("" if start is None else str(start), id=wid, type="integer")
+            return Input("" if value is None else str(value), id=wid, type="integer")
         placeholder = _("empty: the game's own deck; several separated by commas")
-        return Input("", id=wid, placeholder=placeholder)
+        return Input(str(value or ""), id=wid, placeholder=placeholder)
 
     def on_mount(self) -> None:
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
-        self.apply_remembered()
-        self.pick_game(self.game_id)
-        self.apply_remembered_options()
         self.show_names()
         games = [g.id for g in REGISTRY.with_screens()]
         self.query_one("#gamelist", OptionList).highlighted = games.index(self.game_id)
@@ -204,60 +284,69 @@ class LauncherScreen(Screen):
 
     # -- remembered settings: each value applied on its own, a misfit skipped ---------
 
-    def apply_remembered(self) -> None:
-        """Open with the game, seats and pace set up last time."""
+    def remembered_state(self) -> LauncherState:
+        """The game, seats, options and pace set up last time (a misfit left out)."""
         remembered = self.footy.settings
-        if remembered.game in [g.id for g in REGISTRY.with_screens()]:
-            self.game_id = remembered.game
-        with self.prevent(Select.Changed, Input.Changed):
-            for i, seat in enumerate(remembered.seats[:MAX_SEATS]):
-                self.typed_names[i] = seat.name
-                self.query_one(f"#name-{i}", Input).value = seat.name
-                self.try_set(self.query_one(f"#kind-{i}", Select), seat.kind)
-            if remembered.seat_count is not None:
-                self.try_set(self.query_one("#seatcount", Select), remembered.seat_count)
-            if remembered.speed is not None and self.try_set(
-                self.query_one("#speed", Select), remembered.speed
-            ):
-                self.footy.speed = remembered.speed
+        games = REGISTRY.with_screens()
+        game_id = remembered.game if remembered.game in [g.id for g in games] else games[0].id
+        state = LauncherState(game_id)
+        if self.footy.user:  # a remote session: P1 is the person who connected
+            state.names[0] = self.footy.user[:16]
+        kinds = [value for _label, value in KINDS]
+        for i, seat in enumerate(remembered.seats[:MAX_SEATS]):
+            state.names[i] = seat.name
+            if seat.kind in kinds:
+                state.kinds[i] = seat.kind
+        if isinstance(remembered.seat_count, int) and 2 <= remembered.seat_count <= MAX_SEATS:
+            state.seat_count = remembered.seat_count
+        spec = get_spec(game_id)
+        state.seat_count = min(max(state.seat_count, spec.min_players), spec.max_players)
+        if remembered.speed in [value for _label, value in SPEEDS]:
+            self.footy.speed = remembered.speed
+        for game in games:  # after the seats: a seat option needs them
+            values = state.options.setdefault(game.id, {})
+            kept = remembered.options.get(game.id, {})
+            for opt in self.offered(game):
+                value = kept.get(opt.name, start_value(opt))
+                if not fits(opt, value, state.seat_count):
+                    value = start_value(opt)
+                values[opt.name] = str(value) if opt.kind == "int" else value
+        return state
 
-    def apply_remembered_options(self) -> None:
-        """Each game's options as last started (after the seats: a seat option needs them)."""
-        remembered = self.footy.settings
-        with self.prevent(Select.Changed, Input.Changed):
-            for spec in REGISTRY.with_screens():
-                values = remembered.options.get(spec.id, {})
-                for opt in self.offered(spec):
-                    if opt.name in values:
-                        self.try_set(self.query_one(f"#{widget_id(spec, opt)}"), values[opt.name])
-        self.refresh_seats()
-
-    @staticmethod
-    def try_set(widget: Any, value: Any) -> bool:
-        """Show a remembered value; False (and nothing changed) when the widget refuses it."""
-        try:
-            widget.value = value
-        except (InvalidSelectValueError, ValueError, TypeError):
-            return False
-        return True
-
-    def remember(self) -> None:
-        """Keep this set-up for the next session (a failure is only told)."""
-        footy = self.footy
-        kept = footy.settings
-        kept.game = self.game_id
-        kept.seat_count = self.seat_count()
-        kept.seats = []
-        for i in range(MAX_SEATS):
+    def collect(self) -> LauncherState:
+        """Read what is shown into the state (the widgets' values: a message may be
+        stale) and return it."""
+        state = self.setup
+        state.seat_count = self.seat_count()
+        for i in range(self.shown_seats):
             kind = self.query_one(f"#kind-{i}", Select).value
-            kept.seats.append(settings.SeatSetting(str(kind), self.typed_names[i]))
-        for spec in REGISTRY.with_screens():
-            values = {}
+            if isinstance(kind, str):
+                state.kinds[i] = kind
+            field_ = self.query_one(f"#name-{i}", Input)
+            if not field_.disabled:
+                state.names[i] = field_.value
+        if self.shown_game is not None:
+            spec = get_spec(self.shown_game)
+            values = state.options.setdefault(spec.id, {})
             for opt in self.offered(spec):
                 widget = self.query_one(f"#{widget_id(spec, opt)}")
                 if isinstance(widget, Input | Select) and isinstance(widget.value, str | int):
                     values[opt.name] = widget.value
-            kept.options[spec.id] = values
+        return state
+
+    def remember(self) -> None:
+        """Keep this set-up for the next session (a failure is only told)."""
+        footy = self.footy
+        state = self.collect()
+        kept = footy.settings
+        kept.game = state.game_id
+        kept.seat_count = state.seat_count
+        kept.seats = [
+            settings.SeatSetting(kind, name)
+            for kind, name in zip(state.kinds, state.names, strict=True)
+        ]
+        for spec in REGISTRY.with_screens():
+            kept.options[spec.id] = dict(state.options.get(spec.id, {}))
         kept.speed = footy.speed
         kept.theme = self.app.theme
         if footy.remember_lang:
@@ -273,54 +362,65 @@ class LauncherScreen(Screen):
         value = self.query_one("#seatcount", Select).value
         return value if isinstance(value, int) else 2
 
-    def refresh_seat_count(self) -> None:
-        """Offer the game's player range, keeping the count chosen where it fits."""
-        spec = self.spec
-        count = self.query_one("#seatcount", Select)
-        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
-        with self.prevent(Select.Changed):
-            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
-            count.value = n
-        self.refresh_seats()
+    def refresh_seats(self) -> AwaitComplete:
+        """Build the seat rows in use and the highlighted game's options (removing the
+        others'), then show the options of its chosen mode; await it to know it is done."""
+        return AwaitComplete(self.rebuild())
 
-    def refresh_seats(self) -> None:
-        """Show the seats in use and the options of the game's chosen mode."""
-        spec = self.spec
-        n = self.seat_count()
-        for i in range(MAX_SEATS):
-            self.query_one(f"#seat-{i}").display = i < n
-        mode = self.mode()
-        for opt in self.offered(spec):
-            self.query_one(f"#row-{widget_id(spec, opt)}").display = opt.applies(mode)
-            if opt.kind == "seat":
-                select = self.query_one(f"#{widget_id(spec, opt)}", Select)
-                old = select.value
-                choices = seat_choices(opt, n)
-                values = [v for _label, v in choices]
-                with self.prevent(Select.Changed):
-                    select.set_options(choices)
-                    select.value = old if old in values else opt.launcher_default or values[0]
+    async def rebuild(self) -> None:
+        async with self.building:  # a later rebuild waits and then sees the latest state
+            state = self.collect()
+            n = state.seat_count
+            if self.shown_seats > n:
+                gone = [self.query_one(f"#seat-{i}") for i in range(n, self.shown_seats)]
+                self.shown_seats = n
+                await self.query_one("#seats").remove_children(gone)
+            elif self.shown_seats < n:
+                new = self.seat_rows(self.shown_seats, n)
+                self.shown_seats = n
+                await self.query_one("#seats", Vertical).mount_all(new)
+            spec = self.spec
+            if self.shown_game != spec.id:
+                self.shown_game = None
+                await self.query_one("#options").remove_children()
+                await self.query_one("#options", Vertical).mount(self.options_box(spec))
+                self.shown_game = spec.id
+            mode = self.mode()
+            for opt in self.offered(spec):
+                self.query_one(f"#row-{widget_id(spec, opt)}").display = opt.applies(mode)
+                if opt.kind == "seat":
+                    select = self.query_one(f"#{widget_id(spec, opt)}", Select)
+                    old = select.value
+                    choices = seat_choices(opt, n)
+                    values = [v for _label, v in choices]
+                    with self.prevent(Select.Changed):
+                        select.set_options(choices)
+                        select.value = old if old in values else opt.launcher_default or values[0]
+            self.show_names()
 
     def mode(self) -> str | None:
         spec = self.spec
         if spec.mode_option is None:
             return None
-        value = self.query_one(f"#{widget_id(spec, spec.option(spec.mode_option))}", Select).value
+        value: Any = self.setup.options.get(spec.id, {}).get(spec.mode_option)
+        if self.shown_game == spec.id:
+            wid = widget_id(spec, spec.option(spec.mode_option))
+            value = self.query_one(f"#{wid}", Select).value
         return value if isinstance(value, str) else None
 
     def show_names(self) -> None:
         """An AI seat's name field shows its AI name, greyed out; a person's shows what
         was typed for that seat (kept while the seat was an AI)."""
-        for i, seat in enumerate(self.seats(all_seats=True)):
-            field = self.query_one(f"#name-{i}", Input)
+        for i, seat in enumerate(self.seats(all_seats=True)[: self.shown_seats]):
+            field_ = self.query_one(f"#name-{i}", Input)
             if seat.ai:
                 with self.prevent(Input.Changed):
-                    field.value = seat.name
-                field.disabled = True
-            elif field.disabled:
+                    field_.value = seat.name
+                field_.disabled = True
+            elif field_.disabled:
                 with self.prevent(Input.Changed):
-                    field.value = self.typed_names[i]
-                field.disabled = False
+                    field_.value = self.typed_names[i]
+                field_.disabled = False
 
     def on_input_changed(self, event: Input.Changed) -> None:
         wid = event.input.id or ""
@@ -329,6 +429,8 @@ class LauncherScreen(Screen):
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id and event.select.id.startswith("kind-"):
+            if isinstance(event.select.value, str):
+                self.setup.kinds[int(event.select.id.split("-")[1])] = event.select.value
             self.show_names()
         elif event.select.id == "seatcount":
             self.refresh_seats()
@@ -351,12 +453,20 @@ class LauncherScreen(Screen):
         if event.option.id:
             self.pick_game(event.option.id)
 
-    def pick_game(self, game_id: str) -> None:
-        """Show the options of the highlighted game only."""
-        self.game_id = game_id
-        for spec in REGISTRY.with_screens():
-            self.query_one(f"#opts-{spec.id}").display = spec.id == game_id
-        self.refresh_seat_count()
+    def pick_game(self, game_id: str) -> AwaitComplete:
+        """Show the options of the highlighted game only: its widgets are built, the
+        other game's removed (what was typed there is kept in the state)."""
+        if game_id == self.game_id and self.shown_game == game_id:
+            return AwaitComplete.nothing()
+        self.collect()
+        self.setup.game_id = game_id
+        spec = self.spec
+        count = self.query_one("#seatcount", Select)
+        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
+        with self.prevent(Select.Changed):
+            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
+            count.value = n
+        return self.refresh_seats()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -397,11 +507,14 @@ class LauncherScreen(Screen):
         self.footy.action_rules(self.game_id)
 
     def seats(self, all_seats: bool = False) -> list[SeatSpec]:
-        """The seats as set up (every row when `all_seats`, else the seats in use)."""
+        """The seats as set up (every seat kept when `all_seats`, else the seats in use)."""
+        state = self.setup
         seats = []
         counts: dict[str, int] = {}
         for i in range(MAX_SEATS if all_seats else self.seat_count()):
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind: Any = state.kinds[i]
+            if i < self.shown_seats:  # the widget's value: a message may be stale
+                kind = self.query_one(f"#kind-{i}", Select).value
             name = self.typed_names[i].strip() or f"P{i + 1}"
             if kind == "human" or not isinstance(kind, str):
                 seats.append(SeatSpec(name))
@@ -411,15 +524,15 @@ class LauncherScreen(Screen):
         return seats
 
     def given(self) -> dict[str, Any]:
-        """The raw option values in the widgets of the chosen game."""
+        """The raw option values of the chosen game."""
         spec = self.spec
+        kept = self.collect().options.get(spec.id, {})
         values: dict[str, Any] = {}
         mode = self.mode()
         for opt in self.offered(spec):
             if not opt.applies(mode):
                 continue
-            widget = self.query_one(f"#{widget_id(spec, opt)}")
-            value = widget.value if isinstance(widget, Input | Select) else None
+            value = kept.get(opt.name)
             if opt.kind == "files" and isinstance(value, str):
                 value = [part for part in value.split(",") if part.strip()]
             values[opt.name] = value

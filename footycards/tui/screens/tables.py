@@ -33,6 +33,7 @@ from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
 from .end import EndScreen
 from .game import GameScreen
+from .launcher import LauncherScreen, LauncherState
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -98,6 +99,7 @@ class TableSession:
         self.presence: Presence | None = None
         self.room: TableRoomScreen | None = None
         self.game: GameScreen | None = None
+        self.launcher: LauncherState | None = None  # the launcher to rebuild on leaving
 
     @property
     def seat(self) -> int | None:
@@ -217,7 +219,7 @@ class TableSession:
 
     def leave(self) -> None:
         """Leave the table (a player in a game in progress keeps the seat) and go back to
-        the launcher."""
+        the launcher (built again, with the set-up it had)."""
         presence, self.presence = self.presence, None
         if presence is not None:
             presence.leave()
@@ -228,12 +230,16 @@ class TableSession:
         if room is not None and room in self.app.screen_stack:
             while self.app.screen is not room:
                 self.app.pop_screen()
-            self.app.pop_screen()
+            if any(isinstance(s, LauncherScreen) for s in self.app.screen_stack):
+                self.app.pop_screen()
+            else:  # the room took the launcher's place: build it again as it was
+                self.app.switch_screen(LauncherScreen(self.launcher))
 
 
 def enter_table(app: FootyApp, table: Table, watch: bool = False) -> TableSession:
-    """Sit at (or watch) `table` and open its room in place of the current screen (the
-    host form or the table list); TableError when refused, and then nothing changed."""
+    """Sit at (or watch) `table` and open its room in place of the launcher and what is
+    open above it (the host form or the table list); TableError when refused, and then
+    nothing changed."""
     if app.table_session is not None:
         app.table_session.leave()
     session = TableSession(app, table)
@@ -244,6 +250,13 @@ def enter_table(app: FootyApp, table: Table, watch: bool = False) -> TableSessio
     app.table_session = session
     room = TableRoomScreen(session)
     session.room = room
+    # The room takes the launcher's place (and the host form's or the table list's): a
+    # session at a table keeps no launcher alive underneath; its set-up is kept as data.
+    launcher = next((s for s in app.screen_stack if isinstance(s, LauncherScreen)), None)
+    if launcher is not None:
+        session.launcher = launcher.collect()
+        while app.screen is not launcher:
+            app.pop_screen()
     app.switch_screen(room)
     if table.match is not None:  # watching, or back in a game in progress
         session.open_game()

@@ -41,3 +41,22 @@ async def test_two_terminals_share_a_match_without_pass_screens():
         assert ann_screen.moves == bob_screen.moves == 1
         for app in (ann, bob):
             assert not isinstance(app.screen, PassDeviceScreen)
+
+
+async def test_the_player_waiting_is_told_whose_move_it_is():
+    """At a shared Sadikov table the waiting player's status line says whom they wait
+    for, and a take pressed out of turn says whose move it is and changes nothing."""
+    from textual.widgets import Static
+
+    match = Match.start("sadikov", parse_players("Ann,Bob"), 5, {})
+    ann = FootyApp(match, speed="instant", local={0}, autosave=False)
+    bob = FootyApp(match, speed="instant", local={1}, drive_ai=False, autosave=False)
+    async with ann.run_test(size=(120, 40)), bob.run_test(size=(120, 40)) as bob_keys:
+        await bob_keys.pause()
+        status = str(bob.screen.query_one("#status", Static).render())
+        assert "Waiting for Ann to move" in status and "take a card" not in status
+        assert "Ann: take a card" in str(ann.screen.query_one("#status", Static).render())
+        await bob_keys.press("3")
+        await bob_keys.pause()
+        assert not match.actions
+        assert any("It is Ann's move" in n.message for n in bob._notifications)

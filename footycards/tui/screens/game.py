@@ -274,6 +274,17 @@ class GameScreen(Screen):
             return False
         return not (self.busy or match.is_over or not self.is_local(match.due))
 
+    def say_whose_move(self) -> None:
+        """A key for a move while another terminal's player is due (a shared table): say
+        whose move it is, instead of doing nothing without a word."""
+        match = self.match
+        seat = match.due
+        if self.review is not None or seat is None or self.busy or self.is_local(seat):
+            return
+        if match.is_ai(seat):
+            return  # the AI is thinking; the status line says so
+        self.notify(_("It is {name}'s move.").format(name=self.seat_name(seat)), title=_("Wait"))
+
     # -- AI seats -------------------------------------------------------------------
 
     def schedule_ai(self) -> None:

@@ -449,6 +449,8 @@ class SadikovScreen(GameScreen):
             doing = _("Shot in progress… s skips")
         elif self.match.is_ai(seat):
             doing = _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
+        elif not self.is_local(seat) and self.review is None:  # a shared table's other player
+            doing = _("Waiting for {name} to move…").format(name=self.seat_name(seat))
         elif view["extra"]:
             doing = _("{name}: extra move! Take from another column").format(
                 name=self.seat_name(seat)
@@ -471,6 +473,7 @@ class SadikovScreen(GameScreen):
         table = self.query_one(SadikovTable)
         table.cursor = column - 1
         if not self.can_act():
+            self.say_whose_move()
             return
         view = self.match.public_view()
         col = view["columns"][column - 1]

@@ -315,6 +315,8 @@ class StadiumScreen(GameScreen):
             if not name.startswith("AI"):
                 name = _("{name} (AI)").format(name=name)
             doing = _("Thinking: {name}…").format(name=name)
+        elif not self.is_local(seat) and self.review is None:  # a shared table's other player
+            doing = _("Waiting for {name} to move…").format(name=self.seat_name(seat))
         elif self.var_mode:
             doing = _("VAR: pick two face-down cards ({n}/2), Esc cancels").format(
                 n=len(self.var_picks)
@@ -334,6 +336,7 @@ class StadiumScreen(GameScreen):
     def stands_picked(self, message: Stands.Picked) -> None:
         self.update_status()
         if not self.can_act():
+            self.say_whose_move()
             return
         if self.var_mode:
             self.pick_var(message.row, message.col)

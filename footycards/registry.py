@@ -200,8 +200,12 @@ class GameSpec:
                 return o
         raise KeyError(name)
 
-    def options_for(self, front: str) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in self.options if front in o.fronts)
+    def options_for(self, front: str, *, remote: bool = False) -> tuple[OptionSpec, ...]:
+        """The options offered at `front`; for a remote user (a server's session) none
+        that names files: nobody makes a server read a file of their choice."""
+        return tuple(
+            o for o in self.options if front in o.fronts and not (remote and o.kind == "files")
+        )
 
     def rules_path(self) -> Path:
         from .core.assets import assets_dir

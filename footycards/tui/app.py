@@ -171,6 +171,11 @@ class FootyApp(App):
         screen: Screen = factory(match, self.local, self.drive_ai)
         return screen
 
+    @property
+    def is_remote(self) -> bool:
+        """Whether this app is a server's session (an SSH user), not a local terminal."""
+        return self.hub is not None or bool(self.user)
+
     # -- saving ----------------------------------------------------------------------
 
     @property

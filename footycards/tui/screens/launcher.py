@@ -134,12 +134,8 @@ class LauncherScreen(Screen):
         return app
 
     def offered(self, spec: GameSpec) -> tuple[OptionSpec, ...]:
-        """The game's launcher options; on a server (a remote session) no option that
-        names files: a remote user never makes the server read a file of its choice."""
-        options = spec.options_for("launcher")
-        if self.footy.hub is not None or self.footy.user:
-            options = tuple(o for o in options if o.kind != "files")
-        return options
+        """The game's launcher options (no file options in a remote session)."""
+        return spec.options_for("launcher", remote=self.footy.is_remote)
 
     @property
     def game_id(self) -> str:

@@ -443,10 +443,9 @@ def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
     return Input("" if start is None else str(start), id=wid, type="integer", max_length=6)
 
 
-def host_options(spec: GameSpec) -> list[OptionSpec]:
-    """The options a host may set. File options are left out: a remote player must not
-    make the server read its files."""
-    return [o for o in spec.options_for("launcher") if o.kind != "files"]
+def host_options(spec: GameSpec) -> tuple[OptionSpec, ...]:
+    """The options a host may set: a table is always remote, so no file options."""
+    return spec.options_for("launcher", remote=True)
 
 
 class HostScreen(Screen):

@@ -19,6 +19,8 @@ import statistics
 import sys
 import time
 
+from spread import percentile
+
 from footycards.core import get_game
 from footycards.match import make_agent
 
@@ -81,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         if level == "random" or not ts:
             continue
         ts_sorted = sorted(ts)
-        p99 = ts_sorted[int(0.99 * (len(ts_sorted) - 1))]
-        p999 = ts_sorted[int(0.999 * (len(ts_sorted) - 1))]
+        p99 = percentile(ts_sorted, 0.99)
+        p999 = percentile(ts_sorted, 0.999)
         over = sum(1 for t in ts if t > 0.010)
         print(
             f"  {level:>6}: mean {1000 * statistics.fmean(ts):.3f} ms, "

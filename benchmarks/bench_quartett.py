@@ -21,7 +21,8 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
+
+from spread import percentile, share_out
 
 from footycards.core import quartett
 from footycards.match import make_agent
@@ -67,11 +68,7 @@ def versus(mode: str, level: str, games: int, workers: int = 1, other: str = "ra
     players, seats alternated; the games are shared out between `workers` processes (each
     decision is timed in its own process)."""
     chunks = [(mode, level, other, range(w, games, workers)) for w in range(workers)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_games, *zip(*chunks, strict=True)))
-    else:
-        parts = [_play_games(*chunks[0])]
+    parts = share_out(_play_games, chunks, workers)
     sole = sum(p[0] for p in parts)
     shared = sum(p[1] for p in parts)
     times = sorted(t for p in parts for t in p[2])
@@ -80,7 +77,7 @@ def versus(mode: str, level: str, games: int, workers: int = 1, other: str = "ra
         "shared": shared / games,
         "score": (sole + shared / 2) / games,
         "ms": 1000 * statistics.fmean(times),
-        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
+        "p99": 1000 * percentile(times, 0.99),
         "max": 1000 * times[-1],
         "longest": max(p[3] for p in parts),
     }

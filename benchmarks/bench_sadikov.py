@@ -25,10 +25,10 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from peers import random_loop, side_by_side, uno_loop
+from spread import percentile, share_out
 
 from footycards.ai.base import RandomAgent
 from footycards.ai.sadikov import SadikovAgent
@@ -83,11 +83,7 @@ def _play_games(level: str, other: str, seeds: range) -> tuple[int, int, list[fl
 def versus(level: str, other: str, games: int, workers: int = 1) -> dict[str, float]:
     """`level` against `other`, seats alternated, shared out between `workers` processes."""
     chunks = [(level, other, range(w, games, workers)) for w in range(workers)]
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(_play_games, *zip(*chunks, strict=True)))
-    else:
-        parts = [_play_games(*chunks[0])]
+    parts = share_out(_play_games, chunks, workers)
     sole = sum(p[0] for p in parts)
     draws = sum(p[1] for p in parts)
     times = sorted(t for p in parts for t in p[2])
@@ -97,10 +93,10 @@ def versus(level: str, other: str, games: int, workers: int = 1) -> dict[str, fl
         "draws": draws / games,
         "score": (sole + draws / 2) / games,
         "ms": 1000 * statistics.fmean(times),
-        "p99": 1000 * times[int(0.99 * (len(times) - 1))],
+        "p99": 1000 * percentile(times, 0.99),
         "max": 1000 * times[-1],
         "cpu_ms": 1000 * statistics.fmean(cpu),
-        "cpu_p99": 1000 * cpu[int(0.99 * (len(cpu) - 1))],
+        "cpu_p99": 1000 * percentile(cpu, 0.99),
         "cpu_max": 1000 * cpu[-1],
     }
 

@@ -89,3 +89,38 @@ async def test_pace_applies_after_the_decision():
         assert applied_at, "the AI never moved"
         waited = applied_at[0] - agent.started[0]
         assert 0.24 <= waited < 1.5
+
+
+class UntilClosingAgent(SlowAgent):
+    """Thinks until the app starts closing, then answers (the race CI once lost)."""
+
+    def __init__(self, app_box: list) -> None:
+        super().__init__(0.0)
+        self.app_box = app_box
+
+    def choose(self, view, legal_actions, rng):
+        self.calls += 1
+        started = time.monotonic()
+        while time.monotonic() - started < 10:
+            app = self.app_box[0]
+            screens = [s for s in app._screen_stack if hasattr(s, "match")]
+            if app._closing or any(s._pruning or s._closing for s in screens):
+                break
+            time.sleep(0.001)
+        return legal_actions[0]
+
+
+async def test_quitting_while_the_ai_thinks_plays_and_draws_nothing():
+    """The app quits while an AI seat thinks: its answer arrives as the screen is taken down,
+    and is neither played nor drawn (drawing on a half-removed screen used to fail)."""
+    match = Match.start("quartett", parse_players("ai:normal,Ann"), 2, {"round_limit": 3})
+    app = FootyApp(match, speed="instant")
+    agent = UntilClosingAgent([app])
+    match.agents[0] = agent
+    async with app.run_test(size=(120, 40)):
+        started = time.monotonic()
+        while not agent.calls and time.monotonic() - started < 10:
+            await asyncio.sleep(0.01)
+        assert agent.calls == 1
+    await asyncio.sleep(0.1)
+    assert not match.actions

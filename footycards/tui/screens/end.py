@@ -27,6 +27,9 @@ class EndScreen(ModalScreen[str]):
         Binding("q", "choose('quit')", N_("Quit"), id="end.quit"),
     ]
 
+    AUTO_FOCUS = "#again"  # focused when the screen shows (not in on_mount, which may run
+    # while the app quits and the buttons are already gone)
+
     def __init__(
         self,
         match: Match,
@@ -63,9 +66,6 @@ class EndScreen(ModalScreen[str]):
             yield Button(_("Watch again (w)"), id="watch")
             yield Button(self.back or _("Back to the launcher (l)"), id="launcher")
             yield Button(_("Quit (q)"), variant="error", id="quit")
-
-    def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

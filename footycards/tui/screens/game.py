@@ -168,9 +168,22 @@ class GameScreen(Screen):
         if self.is_mounted and not self.busy:
             self.advance()
 
+    def leaving(self) -> bool:
+        """Whether this screen is being taken down (the app quits or the screen is popped):
+        its widgets may already be gone, so nothing is drawn or played from it."""
+        return (
+            not self.is_mounted
+            or self._closing
+            or self._closed
+            or self._pruning
+            or self.app._closing
+        )
+
     def on_applied(self, applied: Applied) -> None:
         """The match applied an action (from this screen, an AI, or another front end)."""
         self.moves += 1
+        if self.leaving():
+            return  # the match goes on without this screen (another front end, a save)
         if applied.is_over and self.drive_ai:  # one front end of a match records it
             self.app.run_worker(self.record_stats(), group="stats")
         self.after_action(applied)
@@ -305,6 +318,8 @@ class GameScreen(Screen):
             self.busy = False
         if len(match.actions) != number or match.is_over:
             return  # something else moved meanwhile: nothing to apply
+        if self.leaving():
+            return  # the app quits while the AI was thinking: its move is not played
         if not self.is_current:
             return  # a help screen is open: the decision is made again on return
         match.apply(action)

@@ -127,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
               f"wall ({uno['deals']} new games)")  # fmt: skip
         print(f"  ratio Sadikov / Uno: {sk['cpu'] / uno['cpu']:.2f}x (CPU), "
               f"{sk['wall'] / uno['wall']:.2f}x (wall)", flush=True)  # fmt: skip
+    if args.games <= 0:
+        return 0  # --games 0: the engine figure only
     print(f"AI, {args.games} two-player games per setup, seats alternated, "
           f"{args.workers} process(es):")  # fmt: skip
     for level, other in AI_SETUPS:

@@ -323,8 +323,8 @@ class SadikovState:
         if self.is_over:
             return []
         cols = self.columns
-        prev, cur = self.previous[self.turn], self.this_turn[self.turn]
-        legal = [a for c, a in _TAKE_PAIRS if cols[c - 1] and c not in prev and c not in cur]
+        closed = self.previous[self.turn] + self.this_turn[self.turn]
+        legal = [a for c, a in _TAKE_PAIRS if c not in closed and cols[c - 1]]
         return legal or [a for c, a in _TAKE_PAIRS if cols[c - 1]]
 
     def apply(self, action: Action | str) -> None:

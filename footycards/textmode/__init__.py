@@ -13,8 +13,8 @@ import textwrap
 from typing import IO, Any
 
 from ..core import IllegalAction
-from ..i18n import _
-from ..match import Applied, Match
+from ..i18n import _, ngettext
+from ..match import Applied, Match, UndoRefused
 from ..narration import event_text, refusal
 from ..record import GameRecord
 from ..registry import GameSpec, OptionValueError
@@ -23,11 +23,15 @@ from ..seats import SeatSpec
 from ..stats import record_finished
 
 
-def help_text() -> str:
-    return _(
+def help_text(undo: bool = False) -> str:
+    """What a person may type; `undo` when the match offers undo (one person against AI)."""
+    text = _(
         "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
         "Other commands: 'moves' lists your legal moves, 'help' shows this, 'quit' ends."
     )
+    if undo:
+        text += "\n" + _("'undo' takes back your last move and the AI's replies.")
+    return text
 
 
 class TextFront:
@@ -83,7 +87,7 @@ class TextFront:
     def run(self) -> int:
         """Play to the end; 0 when the game ended, 1 if input ran out or a person quit."""
         match = self.match
-        self.say(help_text())
+        self.say(help_text(match.undo_offered()))
         for event in match.state.log:
             self.say("* " + event_text(match.spec, event, match.names()))
         while not match.is_over:
@@ -113,6 +117,15 @@ class TextFront:
             self.say(self.stats_message)
         return 0
 
+    def undo(self) -> None:
+        """Take back the person's last move and the AI's replies, or say why not."""
+        try:
+            removed = self.match.undo()
+        except UndoRefused as exc:
+            self.say(_("No undo: {reason}. Nothing changed.").format(reason=refusal(exc)))
+            return
+        self.say(ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed))
+
     def ran_out(self) -> int:
         self.say()
         self.say(_("Input ended; the game is left unfinished."))
@@ -126,7 +139,10 @@ class TextFront:
         if word in ("quit", "exit"):
             return False
         if word in ("help", "?"):
-            self.say(help_text())
+            self.say(help_text(self.match.undo_offered()))
+            return True
+        if word == "undo":
+            self.undo()
             return True
         if word in ("moves", "legal"):
             moves = [str(a) for a in self.match.legal_actions(seat)]

@@ -35,6 +35,7 @@ import asyncssh
 
 from ..i18n import _
 from ..paths import data_dir
+from .memory import GcPolicy
 from .session import AppFactory, GameSession, SessionInfo, default_app
 
 log = logging.getLogger("footycards.ssh")
@@ -239,6 +240,8 @@ class FootyServer:
         self.fingerprint = ""
         self.port = options.port
         self._log_handler: logging.Handler | None = None
+        self.gc = GcPolicy()  # no long collector pause for every session at once
+        self._gc_task: asyncio.Task[None] | None = None
 
     def _footy_app(self, info: SessionInfo) -> Any:
         return default_app(info, self.hub)
@@ -273,7 +276,15 @@ class FootyServer:
         sockets = self._acceptor.sockets
         if sockets:
             self.port = sockets[0].getsockname()[1]
+        self.gc.start()
+        self._gc_task = asyncio.get_running_loop().create_task(self._collect_garbage())
         return self.port
+
+    async def _collect_garbage(self, every: float = 0.5) -> None:
+        """Freeze long-lived objects and take deep collections when due (memory.py)."""
+        while True:
+            await asyncio.sleep(every)
+            self.gc.tick(len(self.sessions))
 
     async def stop(self) -> None:
         """Stop listening; tell every session the server is stopping and end it."""
@@ -287,6 +298,10 @@ class FootyServer:
             await asyncio.sleep(0.05)
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if self._gc_task is not None:
+            self._gc_task.cancel()
+            self._gc_task = None
+            self.gc.stop()
         if self._log_handler is not None:
             logging.getLogger("footycards").removeHandler(self._log_handler)
             details_log.removeHandler(self._log_handler)
@@ -312,10 +327,13 @@ class FootyServer:
             log.warning("%s refused: %d sessions is the limit", session, len(self.sessions))
             return False
         self.sessions.add(session)
+        self.gc.session_started()
         return True
 
     def release(self, session: GameSession) -> None:
-        self.sessions.discard(session)
+        if session in self.sessions:
+            self.sessions.discard(session)
+            self.gc.session_ended()
 
     def log_details(self, text: str) -> None:
         details_log.error(text)

@@ -1,0 +1,103 @@
+"""The server's garbage-collection policy: long-lived objects frozen so that no collection
+walks every session's objects at once, and the ended sessions' cycles freed by a deep
+collection when enough of them have ended."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from footycards.ssh.memory import DEEP, FREEZE, FULL_NEVER, GcPolicy
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Cycle:
+    """A reference cycle, as a closed session's app leaves many."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture
+def policy() -> Iterator[tuple[GcPolicy, Clock]]:
+    clock = Clock()
+    p = GcPolicy(clock=clock, freeze_every=1.0, deep_every=600.0)
+    try:
+        yield p, clock
+    finally:
+        p.stop()  # frozen objects and Python's thresholds given back
+
+
+def test_a_started_session_is_frozen_soon_then_every_interval(policy):
+    p, clock = policy
+    assert p.due(0) is None  # nobody here: nothing to do
+    p.session_started()
+    assert p.due(1) == FREEZE
+    assert p.tick(1) == FREEZE
+    assert p.due(1) is None  # just frozen
+    clock.now += 1.0
+    assert p.due(1) == FREEZE
+    assert p.due(0) is None  # without sessions nothing new needs freezing
+
+
+def test_deep_collection_when_enough_sessions_ended(policy):
+    p, clock = policy
+    for _ in range(3):
+        p.session_ended()
+    assert p.due(20) != DEEP  # 3 of 20: fewer than deep_min_ended (4)
+    p.session_ended()
+    assert p.due(20) != DEEP  # 4 of 20 is under a quarter
+    p.session_ended()
+    assert p.due(20) == DEEP  # 5 of 20: a quarter
+    assert p.due(1) == DEEP
+    p.ended = 1
+    assert p.due(0) == DEEP  # nobody is left to wait for it
+    assert p.due(50) != DEEP
+    clock.now += 600.0
+    assert p.due(50) == DEEP  # at least every deep_every seconds
+
+
+def test_frozen_cycles_are_freed_only_by_a_deep_collection(policy):
+    p, _clock = policy
+    cycle = Cycle()
+    alive = weakref.ref(cycle)
+    p.session_started()
+    p.tick(1)  # the session's objects are frozen now
+    del cycle
+    p.session_started()
+    assert p.tick(1) == FREEZE
+    assert alive() is not None  # a freeze never walks frozen objects
+    p.session_ended()
+    assert p.tick(0) == DEEP
+    assert alive() is None and p.ended == 0
+
+
+def test_start_takes_full_collections_over_and_stop_gives_them_back():
+    before = gc.get_threshold()
+    p = GcPolicy()
+    p.start()
+    try:
+        assert gc.get_threshold()[:2] == before[:2] and gc.get_threshold()[2] == FULL_NEVER
+    finally:
+        p.stop()
+    assert gc.get_threshold() == before
+
+
+def test_the_server_runs_the_policy_while_it_listens(start_server):
+    before = gc.get_threshold()
+    server = start_server()
+    assert server.call(gc.get_threshold)[2] == FULL_NEVER
+    assert server.server is not None and server.server.gc.thresholds == before
+    server.stop()
+    server.server = None  # stopped: the fixture need not stop it again
+    assert gc.get_threshold() == before

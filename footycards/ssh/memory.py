@@ -8,11 +8,13 @@ has changed hands, so with many sessions every key press now and then waits seco
 The policy (`start()` to `stop()`): Python's own full collections are switched off (the
 young generations are still collected as usual), and every `freeze_every` seconds what
 is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no longer walks
-it). Each such pause only walks what is new since the last one. A session that ends
-leaves its app's cycles among the frozen objects, where only a deep collection (unfreeze,
-collect everything, freeze again) frees them; that one long pause is taken when the ended
+it). Each such pause only walks what is new since the last one. What is dropped after
+being frozen (an ended session's app, a game screen left for the next one) keeps its
+cycles among the frozen objects, where only a deep collection (unfreeze, collect
+everything, freeze again) frees them. That one long pause is taken when the ended
 sessions reach `deep_share` of the open ones (at least `deep_min_ended`), at once when no
-session is open (nothing to delay then), or after `deep_every` seconds.
+session is open (nothing to delay then), and otherwise every `deep_every` seconds while
+sessions are open, which bounds what screens left within long sessions can hold.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class GcPolicy:
     freeze_every: float = 1.0  # seconds between two freezes while sessions are open
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
-    deep_every: float = 1800.0  # a deep collection at least this often if any ended
+    deep_every: float = 600.0  # a deep collection at least this often while sessions are open
     clock: Callable[[], float] = time.monotonic
     started: int = 0  # sessions started since the last freeze
     ended: int = 0  # sessions ended since the last deep collection
@@ -65,13 +67,13 @@ class GcPolicy:
     def due(self, open_sessions: int) -> str | None:
         """What is due now: DEEP, FREEZE or nothing."""
         now = self.clock()
-        if self.ended:
-            if open_sessions == 0:
-                return DEEP
-            if self.ended >= max(self.deep_min_ended, self.deep_share * open_sessions):
-                return DEEP
-            if now - self.last_deep >= self.deep_every:
-                return DEEP
+        if self.ended and (
+            open_sessions == 0
+            or self.ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
+        ):
+            return DEEP
+        if (open_sessions or self.ended) and now - self.last_deep >= self.deep_every:
+            return DEEP
         if self.started or (open_sessions and now - self.last_freeze >= self.freeze_every):
             return FREEZE
         return None
@@ -92,7 +94,7 @@ class GcPolicy:
         if what == DEEP:
             self.last_deep = now
             log.info(
-                "deep collection after %d ended sessions: %d objects freed in %.0f ms",
+                "deep collection (%d sessions ended since the last): %d objects freed in %.0f ms",
                 self.ended,
                 found,
                 (time.perf_counter() - began) * 1000,

@@ -63,8 +63,10 @@ def test_deep_collection_when_enough_sessions_ended(policy):
     p.ended = 1
     assert p.due(0) == DEEP  # nobody is left to wait for it
     assert p.due(50) != DEEP
+    p.ended = 0
     clock.now += 600.0
-    assert p.due(50) == DEEP  # at least every deep_every seconds
+    assert p.due(50) == DEEP  # every deep_every seconds while sessions are open: screens
+    assert p.due(0) is None  # left within sessions hold cycles too; an empty server has none
 
 
 def test_frozen_cycles_are_freed_only_by_a_deep_collection(policy):

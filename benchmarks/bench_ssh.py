@@ -10,7 +10,9 @@ loopback port, then connects asyncssh clients with a pty from this process:
    same number of sessions seated in pairs at Stadium tables (host with F5 Ctrl+S, join
    with F6 Tab Enter, by keys). In the same run the same sessions served one process per
    session (`footycards` in a pty of its own, --solo of them measured, the mean scaled to
-   the session count) give the ratio.
+   the session count) give the ratio. Each row also says how long a deep collection
+   (footycards/ssh/memory.py) holds the server's loop with that many sessions, and the
+   RSS after it (what the launcher left by players who went to a table held till then).
 2. Latency: while --ai-tables tables play `hard` AI Stadium games in the server (a seat
    left by a bot is taken over by the AI at once: both seats AI, decisions in worker
    threads as at any table), N sessions each in a Stadium game of their own press → / ←
@@ -30,6 +32,7 @@ import asyncio
 import os
 import pty
 import random
+import signal
 import statistics
 import subprocess
 import sys
@@ -52,6 +55,7 @@ QUIET = 0.05  # a redraw is over when no byte has come for this long
 
 def serve(ai_tables: int) -> None:
     """Run the server with `ai_tables` AI-only Stadium tables; print the port."""
+    from footycards.ssh.memory import DEEP
     from footycards.ssh.server import FootyServer, ServerOptions
     from footycards.tables import TableHub
 
@@ -75,6 +79,13 @@ def serve(ai_tables: int) -> None:
         port = await server.start()
         sys.__stdout__.write(f"{port}\n")  # type: ignore[union-attr]
         sys.__stdout__.flush()  # type: ignore[union-attr]
+
+        def deep() -> None:  # SIGUSR1: a deep collection now; print how long it held the loop
+            took = server.gc.collect(DEEP, len(server.sessions))
+            sys.__stdout__.write(f"{took * 1000:.0f}\n")  # type: ignore[union-attr]
+            sys.__stdout__.flush()  # type: ignore[union-attr]
+
+        asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, deep)
         if ai_tables:
             await keep_playing(hub, ai_tables)
         await asyncio.Event().wait()
@@ -274,7 +285,14 @@ async def memory(counts: list[int], solo: int, home: str) -> None:
                 await seat_in_pairs(clients)
             await asyncio.sleep(1.0)
             rows.append((where, n, rss_mb(proc.pid)))
-            print(f"  {where:14} {n:4} sessions: {rows[-1][2]:7.1f} MB (idle server {base:.1f})")
+            proc.send_signal(signal.SIGUSR1)  # how long a deep collection holds the loop
+            assert proc.stdout is not None
+            deep_ms = (await asyncio.to_thread(proc.stdout.readline)).decode().strip()
+            await asyncio.sleep(0.5)
+            print(
+                f"  {where:14} {n:4} sessions: {rows[-1][2]:7.1f} MB (idle server {base:.1f}); "
+                f"a deep collection holds the loop {deep_ms} ms, then {rss_mb(proc.pid):.1f} MB"
+            )
             for c in clients:
                 c.close()
             proc.terminate()

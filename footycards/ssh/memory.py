@@ -8,19 +8,25 @@ has changed hands, so with many sessions every key press now and then waits seco
 The policy (`start()` to `stop()`): Python's own full collections are switched off (the
 young generations are still collected as usual), and every `freeze_every` seconds what
 is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no longer walks
-it). Each such pause only walks what is new since the last one. What is dropped after
-being frozen (an ended session's app, a game screen left for the next one) keeps its
-cycles among the frozen objects, where only a deep collection (unfreeze, collect
-everything, freeze again) frees them. That one long pause is taken when the ended
-sessions reach `deep_share` of the open ones (at least `deep_min_ended`), at once when no
-session is open (nothing to delay then), and otherwise every `deep_every` seconds while
-sessions are open, which bounds what screens left within long sessions can hold.
+it). Each such pause only walks what is new since the last one.
+
+What is dropped after being frozen (an ended session's app, the launcher a player left
+for a table, a finished game's screen) keeps its cycles among the frozen objects, where
+only a deep collection (unfreeze, collect everything, freeze again) frees them. That one
+long pause is taken when
+- the ended sessions reach `deep_share` of the open ones (at least `deep_min_ended`), or
+  a session ended and none is open (nothing to delay then);
+- the process has grown by more than `grow_share` (plus `grow_slack`) beyond what its
+  open sessions explain (the memory after the last deep collection, and `per_session`
+  for each session opened since): dropped screens are piling up;
+- `deep_every` seconds have passed with sessions open.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,8 +34,19 @@ from dataclasses import dataclass, field
 log = logging.getLogger("footycards.ssh")
 
 FREEZE = "freeze"
-FULL_NEVER = 1 << 30  # a gen-2 threshold Python never reaches
 DEEP = "deep"
+FULL_NEVER = 1 << 30  # a gen-2 threshold Python never reaches
+MB = 1 << 20
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory (Linux), or None where it cannot be read cheaply."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            pages = int(f.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
 
 
 @dataclass
@@ -40,12 +57,18 @@ class GcPolicy:
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
     deep_every: float = 600.0  # a deep collection at least this often while sessions are open
+    grow_share: float = 0.25  # memory beyond what the open sessions explain ...
+    grow_slack: int = 32 * MB  # ... and beyond this much, calls for a deep one
+    per_session: int = 8 * MB  # what a session is expected to hold (learnt at each deep one)
     clock: Callable[[], float] = time.monotonic
+    memory: Callable[[], int | None] = resident_bytes
     started: int = 0  # sessions started since the last freeze
     ended: int = 0  # sessions ended since the last deep collection
     last_freeze: float = field(default=0.0)
     last_deep: float = field(default=0.0)
-
+    base: int | None = None  # the memory when the policy started (no sessions)
+    floor: int | None = None  # the memory after the last deep collection ...
+    floor_sessions: int = 0  # ... with this many sessions open
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
 
     def __post_init__(self) -> None:
@@ -57,12 +80,20 @@ class GcPolicy:
             self.thresholds = gc.get_threshold()
             young, middle, _full = self.thresholds
             gc.set_threshold(young, middle, FULL_NEVER)
+        self.base = self.floor = self.memory()
+        self.floor_sessions = 0
 
     def session_started(self) -> None:
         self.started += 1
 
     def session_ended(self) -> None:
         self.ended += 1
+
+    def expected(self, open_sessions: int) -> int | None:
+        """The memory the open sessions explain (None when it cannot be told)."""
+        if self.floor is None:
+            return None
+        return self.floor + self.per_session * max(0, open_sessions - self.floor_sessions)
 
     def due(self, open_sessions: int) -> str | None:
         """What is due now: DEEP, FREEZE or nothing."""
@@ -72,8 +103,14 @@ class GcPolicy:
             or self.ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
         ):
             return DEEP
-        if (open_sessions or self.ended) and now - self.last_deep >= self.deep_every:
-            return DEEP
+        if open_sessions:
+            expected = self.expected(open_sessions)
+            held = self.memory() if expected is not None else None
+            if expected is not None and held is not None:
+                if held > expected * (1 + self.grow_share) + self.grow_slack:
+                    return DEEP
+            if now - self.last_deep >= self.deep_every:
+                return DEEP
         if self.started or (open_sessions and now - self.last_freeze >= self.freeze_every):
             return FREEZE
         return None
@@ -81,26 +118,44 @@ class GcPolicy:
     def tick(self, open_sessions: int) -> str | None:
         """Do what is due (see `due`); returns what was done."""
         what = self.due(open_sessions)
-        if what is None:
-            return None
+        if what is not None:
+            self.collect(what, open_sessions)
+        return what
+
+    def collect(self, what: str, open_sessions: int) -> float:
+        """Collect and freeze (FREEZE), or collect everything first (DEEP); the seconds
+        the collector held the event loop."""
         began = time.perf_counter()
         if what == DEEP:
             gc.unfreeze()
         found = gc.collect()
         gc.freeze()
+        took = time.perf_counter() - began
         now = self.clock()
         self.last_freeze = now
         self.started = 0
         if what == DEEP:
             self.last_deep = now
+            self.learn(open_sessions)
             log.info(
-                "deep collection (%d sessions ended since the last): %d objects freed in %.0f ms",
+                "deep collection (%d sessions open, %d ended since the last): "
+                "%d objects freed in %.0f ms",
+                open_sessions,
                 self.ended,
                 found,
-                (time.perf_counter() - began) * 1000,
+                took * 1000,
             )
             self.ended = 0
-        return what
+        return took
+
+    def learn(self, open_sessions: int) -> None:
+        """After a deep collection: the new floor, and what one session holds."""
+        held = self.memory()
+        if held is None:
+            return
+        self.floor, self.floor_sessions = held, open_sessions
+        if open_sessions and self.base is not None and held > self.base:
+            self.per_session = max(MB, (held - self.base) // open_sessions)
 
     def stop(self) -> None:
         """Give the frozen objects and full collections back to Python (the server stops)."""

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from footycards.ssh.memory import DEEP, FREEZE, FULL_NEVER, GcPolicy
+from footycards.ssh.memory import DEEP, FREEZE, FULL_NEVER, MB, GcPolicy, resident_bytes
 
 
 class Clock:
@@ -19,6 +19,16 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+class Memory:
+    """The process's memory as the test sets it (None: cannot be read)."""
+
+    def __init__(self) -> None:
+        self.held: int | None = None
+
+    def __call__(self) -> int | None:
+        return self.held
 
 
 class Cycle:
@@ -31,7 +41,7 @@ class Cycle:
 @pytest.fixture
 def policy() -> Iterator[tuple[GcPolicy, Clock]]:
     clock = Clock()
-    p = GcPolicy(clock=clock, freeze_every=1.0, deep_every=600.0)
+    p = GcPolicy(clock=clock, memory=lambda: None, freeze_every=1.0, deep_every=600.0)
     try:
         yield p, clock
     finally:
@@ -103,3 +113,32 @@ def test_the_server_runs_the_policy_while_it_listens(start_server):
     server.stop()
     server.server = None  # stopped: the fixture need not stop it again
     assert gc.get_threshold() == before
+
+
+def test_deep_collection_when_memory_grows_beyond_what_the_sessions_explain():
+    """Screens dropped within sessions (a launcher left for a table) stay frozen until a deep
+    collection: one is taken once the process holds a quarter (plus 32 MB) more than its
+    open sessions explain; after it, what one session holds is learnt."""
+    clock, memory = Clock(), Memory()
+    memory.held = 100 * MB
+    p = GcPolicy(clock=clock, memory=memory, per_session=8 * MB)
+    p.start()
+    try:
+        memory.held = 100 * MB + 40 * 8 * MB  # 40 sessions as expected
+        assert p.due(40) is None
+        memory.held = int((100 + 40 * 8) * MB * 1.25) + 40 * MB  # dropped screens pile up
+        assert p.due(40) == DEEP
+        memory.held = 100 * MB + 40 * 6 * MB  # after the deep collection: 6 MB a session
+        p.collect(DEEP, 40)
+        assert p.floor == memory.held and p.floor_sessions == 40 and p.per_session == 6 * MB
+        memory.held += 10 * 6 * MB  # ten more sessions, as learnt
+        assert p.due(50) != DEEP
+        memory.held = None  # where memory cannot be read, only the other triggers count
+        assert p.due(50) != DEEP
+    finally:
+        p.stop()
+
+
+def test_resident_memory_is_read_on_linux():
+    held = resident_bytes()
+    assert held is None or held > 10 * MB

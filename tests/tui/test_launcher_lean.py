@@ -4,19 +4,20 @@ shared table keeps no launcher under its room and gives it back as it was."""
 
 from __future__ import annotations
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from footycards.registry import REGISTRY
 from footycards.tables import TableHub
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.launcher import LauncherScreen, widget_id
 from footycards.tui.screens.tables import HostScreen, TableRoomScreen
+from footycards.tui.widgets.choice import Choice
 
 SIZE = (120, 40)
 
 
 def option_ids(screen: LauncherScreen) -> set[str]:
-    return {w.id for w in screen.query("Input, Select") if w.id and w.id.startswith("opt-")}
+    return {w.id for w in screen.query("Input, Choice") if w.id and w.id.startswith("opt-")}
 
 
 async def test_only_the_highlighted_games_options_are_built():
@@ -48,12 +49,12 @@ async def test_values_typed_for_a_game_and_a_seat_come_back():
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
         launcher.query_one("#opt-stadium-rows", Input).value = "6"
-        launcher.query_one("#seatcount", Select).value = 3
+        launcher.query_one("#seatcount", Choice).value = 3
         await pilot.pause()
-        launcher.query_one("#kind-2", Select).value = "human"
+        launcher.query_one("#kind-2", Choice).value = "human"
         await pilot.pause()
         launcher.query_one("#name-2", Input).value = "Zoe"
-        launcher.query_one("#seatcount", Select).value = 2
+        launcher.query_one("#seatcount", Choice).value = 2
         await pilot.pause()
         assert not launcher.query("#name-2")
         launcher.query_one("#gamelist", OptionList).highlighted = 1
@@ -62,10 +63,10 @@ async def test_values_typed_for_a_game_and_a_seat_come_back():
         launcher.query_one("#gamelist", OptionList).highlighted = 0
         await pilot.pause()
         assert launcher.query_one("#opt-stadium-rows", Input).value == "6"
-        launcher.query_one("#seatcount", Select).value = 3
+        launcher.query_one("#seatcount", Choice).value = 3
         await pilot.pause()
         assert launcher.query_one("#name-2", Input).value == "Zoe"
-        assert launcher.query_one("#kind-2", Select).value == "human"
+        assert launcher.query_one("#kind-2", Choice).value == "human"
         assert [s.name for s in launcher.seats()] == ["Ann", "AI normal", "Zoe"]
 
 

@@ -214,6 +214,7 @@ class LauncherScreen(Screen):
         yield self.menu()
         with VerticalScroll(id="setup") as setup:
             setup.border_title = _("Seats and options")
+            setup.can_focus = False  # Tab goes to its fields (they scroll into view)
             spec = self.spec
             yield Choice(
                 self.count_choices(spec),

@@ -318,9 +318,10 @@ class LauncherScreen(Screen):
             return [choice]
         label = Label(_(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel")
         if opt.kind == "int":
-            field_ = Input(
-                "" if value is None else str(value), id=wid, type="integer", compact=True
-            )
+            number = "" if value is None else str(value)
+            field_ = Input(number, id=wid, type="integer", compact=True)
+            if opt.minimum is not None and opt.maximum is not None:
+                field_.placeholder = f"{opt.minimum}–{opt.maximum}"
         else:
             placeholder = _("empty: the game's own deck; several separated by commas")
             field_ = Input(str(value or ""), id=wid, placeholder=placeholder, compact=True)

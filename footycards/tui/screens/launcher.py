@@ -80,9 +80,7 @@ class ActionLine(Static, can_focus=True):
     """
     BINDINGS = [
         Binding("enter,space", "press", N_("Press"), id="launcher.press", show=False),
-        Binding("down", "app.focus_next", N_("Next field"), id="launcher.down", show=False),
-        Binding("up", "app.focus_previous", N_("Previous field"), id="launcher.up", show=False),
-    ]
+    ]  # ↑/↓ are the screen's: the field above or below
 
     def __init__(self, text: str, action: str, id: str) -> None:
         super().__init__(f"▸ {text}", id=id, markup=False)

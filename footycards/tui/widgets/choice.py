@@ -27,6 +27,7 @@ class Choice(Widget, can_focus=True):
 
     DEFAULT_CSS = """
     Choice { height: 1; width: auto; padding: 0 1; }
+    Choice:hover { background: $boost; }
     Choice:focus {
         background: $block-cursor-background;
         color: $block-cursor-foreground;

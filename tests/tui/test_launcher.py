@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.launcher import LauncherScreen
 from footycards.tui.screens.setup import SetupQuestionScreen
 from footycards.tui.screens.stadium import StadiumScreen
+from footycards.tui.widgets.choice import Choice
 
 
 async def test_start_three_seats_with_ai_and_table_size():
@@ -17,13 +18,13 @@ async def test_start_three_seats_with_ai_and_table_size():
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LauncherScreen)
-        screen.query_one("#seatcount", Select).value = 3
+        screen.query_one("#seatcount", Choice).value = 3
         await pilot.pause()
-        screen.query_one("#kind-1", Select).value = "human"
-        screen.query_one("#kind-2", Select).value = "hard"
+        screen.query_one("#kind-1", Choice).value = "human"
+        screen.query_one("#kind-2", Choice).value = "hard"
         screen.query_one("#opt-stadium-rows", Input).value = "4"
         screen.query_one("#opt-stadium-cols", Input).value = "6"
-        screen.query_one("#opt-stadium-first", Select).value = "2"
+        screen.query_one("#opt-stadium-first", Choice).value = "2"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
@@ -41,7 +42,7 @@ async def test_most_recently_at_a_stadium_starts():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        screen.query_one("#kind-1", Select).value = "human"
+        screen.query_one("#kind-1", Choice).value = "human"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupQuestionScreen)
@@ -60,13 +61,13 @@ async def test_bad_date_and_bad_size_are_explained():
         await pilot.pause()
         launcher = app.screen
         launcher.query_one("#opt-stadium-rows", Input).value = "20"
-        launcher.query_one("#opt-stadium-first", Select).value = "1"
+        launcher.query_one("#opt-stadium-first", Choice).value = "1"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher
         assert any("deck holds" in n.message for n in app._notifications)
         launcher.query_one("#opt-stadium-rows", Input).value = "4"
-        launcher.query_one("#opt-stadium-first", Select).value = "stadium"
+        launcher.query_one("#opt-stadium-first", Choice).value = "stadium"
         await pilot.press("ctrl+s")
         await pilot.pause()
         app.screen.query_one("#answer-0-0", Input).value = "last tuesday"
@@ -80,7 +81,7 @@ async def test_theme_can_be_switched_to_ansi():
     app = FootyApp(speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.screen.query_one("#theme", Select).value = "ansi-dark"
+        app.screen.query_one("#theme", Choice).value = "ansi-dark"
         await pilot.pause()
         assert app.theme == "ansi-dark"
 
@@ -101,11 +102,11 @@ async def test_launcher_starts_quartett_with_its_own_options():
         await pilot.press("down")
         await pilot.pause()
         assert screen.game_id == "quartett"
-        assert screen.query_one("#opts-quartett").display
-        assert not screen.query("#opts-stadium")  # only the highlighted game's are built
-        screen.query_one("#seatcount", Select).value = 3
+        assert screen.query(".opts-quartett") and screen.query_one("#opt-quartett-mode").display
+        assert not screen.query(".opts-stadium")  # only the highlighted game's are built
+        screen.query_one("#seatcount", Choice).value = 3
         await pilot.pause()
-        screen.query_one("#opt-quartett-mode", Select).value = "quartett"
+        screen.query_one("#opt-quartett-mode", Choice).value = "quartett"
         screen.query_one("#opt-quartett-round_limit", Input).value = "20"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -144,15 +145,15 @@ async def test_ai_seat_shows_its_name_and_keeps_the_typed_one():
         screen = app.screen
         name = screen.query_one("#name-1", Input)
         assert name.value == "AI normal" and name.disabled
-        screen.query_one("#kind-1", Select).value = "human"
+        screen.query_one("#kind-1", Choice).value = "human"
         await pilot.pause()
         assert name.value == "Bob" and not name.disabled
         name.value = "Zoe"
         await pilot.pause()
-        screen.query_one("#kind-1", Select).value = "hard"
+        screen.query_one("#kind-1", Choice).value = "hard"
         await pilot.pause()
         assert name.value == "AI hard" and name.disabled
-        screen.query_one("#kind-1", Select).value = "human"
+        screen.query_one("#kind-1", Choice).value = "human"
         await pilot.pause()
         assert name.value == "Zoe"
 
@@ -163,10 +164,10 @@ async def test_two_seats_with_one_name_are_refused():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         launcher = app.screen
-        launcher.query_one("#kind-1", Select).value = "human"
+        launcher.query_one("#kind-1", Choice).value = "human"
         await pilot.pause()
         launcher.query_one("#name-1", Input).value = "ann"
-        launcher.query_one("#opt-stadium-first", Select).value = "1"
+        launcher.query_one("#opt-stadium-first", Choice).value = "1"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher
@@ -175,13 +176,17 @@ async def test_two_seats_with_one_name_are_refused():
 
 async def test_launcher_says_which_games_can_be_played():
     """Under the game list, the launcher says which games are playable now."""
+    from textual.widgets import OptionList
+
     from footycards.registry import playable_now
 
     app = FootyApp(speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        note = str(app.screen.query_one("#playable").render())
-        assert note == playable_now() and "Stadium" in note
+        menu = app.screen.query_one("#gamelist", OptionList)
+        note = menu.get_option("playable")
+        assert str(note.prompt) == playable_now() and "Stadium" in str(note.prompt)
+        assert note.disabled  # a note, not something to pick
 
 
 async def test_everything_is_checked_before_the_dates_are_asked():
@@ -190,9 +195,9 @@ async def test_everything_is_checked_before_the_dates_are_asked():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         launcher = app.screen
-        launcher.query_one("#kind-1", Select).value = "human"
+        launcher.query_one("#kind-1", Choice).value = "human"
         launcher.query_one("#opt-stadium-rows", Input).value = "20"
-        launcher.query_one("#opt-stadium-first", Select).value = "stadium"
+        launcher.query_one("#opt-stadium-first", Choice).value = "stadium"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher  # no date question
@@ -206,7 +211,7 @@ async def test_a_date_in_the_future_is_refused():
     app = FootyApp(speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        app.screen.query_one("#kind-1", Select).value = "human"
+        app.screen.query_one("#kind-1", Choice).value = "human"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupQuestionScreen)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from footycards.settings import SeatSetting, Settings, load, save, settings_path
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.game import GameScreen
 from footycards.tui.screens.launcher import LauncherScreen
+from footycards.tui.widgets.choice import Choice
 
 
 async def test_seats_options_theme_and_pace_come_back_after_a_restart():
@@ -24,17 +25,17 @@ async def test_seats_options_theme_and_pace_come_back_after_a_restart():
         launcher.query_one("#gamelist", OptionList).highlighted = 1
         await pilot.pause()
         assert launcher.game_id == "quartett"
-        launcher.query_one("#seatcount", Select).value = 3
+        launcher.query_one("#seatcount", Choice).value = 3
         await pilot.pause()  # the third seat's row is built
         launcher.query_one("#name-0", Input).value = "Zed"
-        launcher.query_one("#kind-1", Select).value = "human"
-        launcher.query_one("#kind-2", Select).value = "hard"
+        launcher.query_one("#kind-1", Choice).value = "human"
+        launcher.query_one("#kind-2", Choice).value = "hard"
         await pilot.pause()
         launcher.query_one("#name-1", Input).value = "Yan"
-        launcher.query_one("#opt-quartett-mode", Select).value = "quartett"
+        launcher.query_one("#opt-quartett-mode", Choice).value = "quartett"
         launcher.query_one("#opt-quartett-round_limit", Input).value = "7"
-        launcher.query_one("#speed", Select).value = "fast"
-        launcher.query_one("#theme", Select).value = "nord"
+        launcher.query_one("#speed", Choice).value = "fast"
+        launcher.query_one("#theme", Choice).value = "nord"
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -49,13 +50,13 @@ async def test_seats_options_theme_and_pace_come_back_after_a_restart():
         assert isinstance(launcher, LauncherScreen)
         assert launcher.game_id == "quartett"
         assert launcher.query_one("#gamelist", OptionList).highlighted == 1
-        assert launcher.query_one("#seatcount", Select).value == 3
+        assert launcher.query_one("#seatcount", Choice).value == 3
         assert launcher.query_one("#name-0", Input).value == "Zed"
         assert launcher.query_one("#name-1", Input).value == "Yan"
-        assert launcher.query_one("#kind-2", Select).value == "hard"
-        assert launcher.query_one("#opt-quartett-mode", Select).value == "quartett"
+        assert launcher.query_one("#kind-2", Choice).value == "hard"
+        assert launcher.query_one("#opt-quartett-mode", Choice).value == "quartett"
         assert launcher.query_one("#opt-quartett-round_limit", Input).value == "7"
-        assert launcher.query_one("#speed", Select).value == "fast"
+        assert launcher.query_one("#speed", Choice).value == "fast"
         assert again.speed == "fast"
         assert [s.name for s in launcher.seats()] == ["Zed", "Yan", "AI hard"]
 
@@ -116,14 +117,14 @@ async def test_remembered_values_that_no_longer_fit_are_skipped():
         assert isinstance(launcher, LauncherScreen)
         assert launcher.game_id == "stadium"  # World Wave has no screen: the first game
         assert launcher.query_one("#name-0", Input).value == "Olga"
-        assert launcher.query_one("#kind-1", Select).value == "easy"
+        assert launcher.query_one("#kind-1", Choice).value == "easy"
         assert launcher.query_one("#opt-stadium-rows", Input).value == "6"
-        assert launcher.query_one("#opt-stadium-first", Select).value != "5"
+        assert launcher.query_one("#opt-stadium-first", Choice).value != "5"
         assert app.speed == "slow"
         launcher.pick_game("sadikov")
         await pilot.pause()
         assert launcher.seat_count() == 2
-        assert launcher.query_one("#opt-sadikov-letters", Select).value == "uk"
+        assert launcher.query_one("#opt-sadikov-letters", Choice).value == "uk"
 
 
 async def test_a_language_given_with_lang_is_remembered_at_the_start():

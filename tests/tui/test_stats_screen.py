@@ -4,7 +4,7 @@ the statistics screen from the launcher (F3), with each player's form as a Spark
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Label, Sparkline, TabbedContent
+from textual.widgets import Label, OptionList, Sparkline, TabbedContent
 
 from footycards.match import Match, make_agent
 from footycards.registry import REGISTRY
@@ -136,11 +136,14 @@ async def test_stats_screen_from_the_launcher_at_80x24():
 
 
 async def test_stats_screen_button_and_an_empty_game():
-    """The launcher's button opens it too; a game nobody played says so."""
+    """The launcher's menu entry opens it too; a game nobody played says so."""
     app = FootyApp(speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.click("#stats")
+        menu = app.screen.query_one("#gamelist", OptionList)
+        menu.focus()
+        menu.highlighted = menu.get_option_index("do-stats")
+        await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, StatsScreen)

@@ -12,13 +12,15 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Resize
+from textual.containers import VerticalScroll
+from textual.events import Click, Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import settings
@@ -35,6 +37,7 @@ from ...registry import (
 )
 from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
+from ..widgets.choice import Choice
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -55,6 +58,49 @@ SPEEDS = [
     (N_("normal"), "normal"),
     (N_("slow"), "slow"),
 ]
+
+
+LABEL_WIDTH = 16  # the cells of an option's label, so the values line up
+ACTION = "do-"  # the id prefix of the menu's actions: do-continue, do-table-host, …
+
+
+class ActionLine(Static, can_focus=True):
+    """A focusable line that acts as a button at a fraction of a Button's memory (every
+    SSH session has its own launcher): Enter, Space or a click runs the screen's
+    `action`."""
+
+    DEFAULT_CSS = """
+    ActionLine { height: 1; width: 100%; padding: 0 1; }
+    ActionLine:hover { background: $boost; }
+    ActionLine:focus {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+        text-style: bold;
+    }
+    """
+    BINDINGS = [
+        Binding("enter,space", "press", N_("Press"), id="launcher.press", show=False),
+    ]  # ↑/↓ are the screen's: the field above or below
+
+    def __init__(self, text: str, action: str, id: str) -> None:
+        super().__init__(f"▸ {text}", id=id, markup=False)
+        translate_bindings(self)
+        self.action = action
+
+    async def action_press(self) -> None:
+        await self.screen.run_action(self.action)
+
+    async def on_click(self, event: Click) -> None:
+        event.stop()
+        await self.action_press()
+
+
+def game_prompt(spec: GameSpec, chosen: bool) -> Text:
+    """A game in the menu: its name, and its description when it is the chosen game."""
+    prompt = Text(spec.name, style="bold")
+    if chosen:
+        prompt.append("\n" + _(spec.description), style="dim")
+    return prompt
 
 
 def widget_id(spec: GameSpec, opt: OptionSpec) -> str:
@@ -112,6 +158,10 @@ class LauncherScreen(Screen):
         Binding("f5", "table('host')", N_("Host a table"), id="launcher.host"),
         Binding("f6", "table('join')", N_("Join a table"), id="launcher.join"),
         Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch"),
+        Binding("down", "app.focus_next", N_("Next field"), id="launcher.next", show=False),
+        Binding(
+            "up", "app.focus_previous", N_("Previous field"), id="launcher.previous", show=False
+        ),
     ]
 
     def __init__(self, state: LauncherState | None = None) -> None:
@@ -159,116 +209,122 @@ class LauncherScreen(Screen):
     def compose(self) -> ComposeResult:
         state = self.setup
         yield Header()
-        with Horizontal(id="launcher"):
-            with Vertical(id="games"):
-                yield Static(_("Games"), classes="heading")
-                yield OptionList(
-                    *[
-                        Option(f"[b]{g.name}[/b]\n[dim]{_(g.description)}[/dim]", id=g.id)
-                        for g in REGISTRY.with_screens()
-                    ],
-                    id="gamelist",
-                )
-                yield Static(playable_now(), id="playable")
-                yield Button(_("Continue a game (Ctrl+O)"), id="continue", compact=True)
-                yield Button(_("Statistics (F3)"), id="stats", compact=True)
-                if self.footy.hub is not None:  # a server: shared tables
-                    yield Button(_("Host a table (F5)"), id="table-host", compact=True)
-                    yield Button(_("Join a table (F6)"), id="table-join", compact=True)
-                    yield Button(_("Watch a table (F7)"), id="table-watch", compact=True)
-            with VerticalScroll(id="setup"):
-                yield Static(_("Seats"), classes="heading")
-                spec = self.spec
-                yield Select(
-                    [(str(k), k) for k in range(spec.min_players, spec.max_players + 1)],
-                    value=state.seat_count,
-                    allow_blank=False,
-                    id="seatcount",
-                    prompt=_("Seats"),
-                )
-                with Vertical(id="seats"):
-                    yield from self.seat_rows(0, state.seat_count)
-                self.shown_seats = state.seat_count
-                yield Static(_("Options"), classes="heading")
-                with Vertical(id="options"):
-                    yield self.options_box(spec)
-                self.shown_game = spec.id
-                yield Static(_("AI speed and theme"), classes="heading")
-                with Horizontal(classes="row"):
-                    yield Select(
-                        [(_(label), value) for label, value in SPEEDS],
-                        value=self.footy.speed,
-                        allow_blank=False,
-                        id="speed",
-                    )
-                    yield Select(
-                        [(t, t) for t in sorted(self.app.available_themes)],
-                        value=self.app.theme,
-                        allow_blank=False,
-                        id="theme",
-                    )
-                yield Button(_("Start (Ctrl+S)"), variant="success", id="start")
+        yield self.menu()
+        with VerticalScroll(id="setup") as setup:
+            setup.border_title = _("Seats and options")
+            setup.can_focus = False  # Tab goes to its fields (they scroll into view)
+            spec = self.spec
+            yield Choice(
+                self.count_choices(spec),
+                state.seat_count,
+                label=_("Seats"),
+                label_width=LABEL_WIDTH,
+                id="seatcount",
+            )
+            yield from self.seat_widgets(0, state.seat_count)
+            self.shown_seats = state.seat_count
+            yield from self.option_rows(spec)
+            self.shown_game = spec.id
+            yield Choice(
+                [(_(label), value) for label, value in SPEEDS],
+                self.footy.speed,
+                label=_("AI speed"),
+                label_width=LABEL_WIDTH,
+                id="speed",
+            )
+            yield Choice(
+                [(t, t) for t in sorted(self.app.available_themes)],
+                self.app.theme,
+                label=_("Theme"),
+                label_width=LABEL_WIDTH,
+                id="theme",
+            )
+            yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
         yield Footer()
 
-    def seat_rows(self, first: int, upto: int) -> list[Horizontal]:
-        """The rows of seats first..upto-1, showing what was typed and chosen for them."""
-        rows = []
+    def menu(self) -> OptionList:
+        """The left column, one widget: the games (the chosen one with its description),
+        which games are playable now, and the actions (Continue, Statistics, and the
+        shared tables on a server)."""
+        options: list[Option | None] = [
+            Option(game_prompt(g, g.id == self.game_id), id=g.id) for g in REGISTRY.with_screens()
+        ]
+        options.append(Option(Text(playable_now()), id="playable", disabled=True))
+        options.append(None)
+        actions = [("continue", _("Continue a game (Ctrl+O)")), ("stats", _("Statistics (F3)"))]
+        if self.footy.hub is not None:  # a server: shared tables
+            actions += [
+                ("table-host", _("Host a table (F5)")),
+                ("table-join", _("Join a table (F6)")),
+                ("table-watch", _("Watch a table (F7)")),
+            ]
+        options += [Option(Text(f"▸ {text}"), id=f"{ACTION}{name}") for name, text in actions]
+        menu = OptionList(*options, id="gamelist")
+        menu.border_title = _("Games")
+        return menu
+
+    @staticmethod
+    def count_choices(spec: GameSpec) -> list[tuple[str, int]]:
+        return [(str(k), k) for k in range(spec.min_players, spec.max_players + 1)]
+
+    def seat_widgets(self, first: int, upto: int) -> list[Widget]:
+        """The kind and name of seats first..upto-1 (a row of the #setup grid each),
+        showing what was typed and chosen for them."""
+        widgets: list[Widget] = []
         for i in range(first, upto):
-            rows.append(
-                Horizontal(
-                    Label(f"P{i + 1}", classes="seatno"),
-                    Input(self.typed_names[i], id=f"name-{i}", max_length=16),
-                    Select(
-                        [(_(label), value) for label, value in KINDS],
-                        value=self.setup.kinds[i],
-                        allow_blank=False,
-                        id=f"kind-{i}",
-                    ),
+            widgets.append(
+                Choice(
+                    [(_(label), value) for label, value in KINDS],
+                    self.setup.kinds[i],
+                    label=f"P{i + 1}",
+                    id=f"kind-{i}",
                     classes="seat",
-                    id=f"seat-{i}",
                 )
             )
-        return rows
+            widgets.append(Input(self.typed_names[i], id=f"name-{i}", max_length=16, compact=True))
+        return widgets
 
-    def options_box(self, spec: GameSpec) -> Vertical:
-        """The option rows of one game, showing the values kept for it."""
+    def option_rows(self, spec: GameSpec) -> list[Widget]:
+        """The options of one game (a row of the #setup grid each: a Choice across both
+        columns, or a label and an Input), showing the values kept for it."""
         values = self.setup.options.setdefault(spec.id, {})
         mode = self.mode()
-        rows = []
+        widgets: list[Widget] = []
         for opt in self.offered(spec):
-            row = Horizontal(
-                Label(_(opt.label), classes="optlabel"),
-                self.option_widget(spec, opt, values.get(opt.name, start_value(opt))),
-                classes="option",
-                id=f"row-{widget_id(spec, opt)}",
-            )
-            row.display = opt.applies(mode)
-            rows.append(row)
-        return Vertical(*rows, id=f"opts-{spec.id}", classes="opts")
+            parts = self.option_widgets(spec, opt, values.get(opt.name, start_value(opt)))
+            for part in parts:
+                part.display = opt.applies(mode)
+            widgets.extend(parts)
+        return widgets
 
-    def option_widget(self, spec: GameSpec, opt: OptionSpec, value: Any) -> Input | Select:
-        """The widget of one declared option, showing `value` (the default where it does
-        not fit)."""
+    def option_widgets(self, spec: GameSpec, opt: OptionSpec, value: Any) -> list[Widget]:
+        """The widgets of one declared option, showing `value` (the default where it does
+        not fit): a Choice, or a label and an Input."""
         wid = widget_id(spec, opt)
         players = self.setup.seat_count
         if not fits(opt, value, players):
             value = start_value(opt)
-        if opt.kind == "choice":
-            return Select(
-                [(_(label), v) for v, label in opt.choices],
-                value=value,
-                allow_blank=False,
-                id=wid,
-            )
-        if opt.kind == "seat":
-            choices = seat_choices(opt, players)
-            if not fits(opt, value, players):
+        if opt.kind in ("choice", "seat"):
+            if opt.kind == "choice":
+                choices = [(_(label), v) for v, label in opt.choices]
+            else:
+                choices = seat_choices(opt, players)
+            if value not in [v for _label, v in choices]:
                 value = choices[0][1]
-            return Select(choices, value=value, allow_blank=False, id=wid)
+            choice = Choice(choices, value, label=_(opt.label), label_width=LABEL_WIDTH, id=wid)
+            choice.add_class("opt", f"opts-{spec.id}")
+            return [choice]
+        label = Label(_(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel")
         if opt.kind == "int":
-            return Input("" if value is None else str(value), id=wid, type="integer")
-        placeholder = _("empty: the game's own deck; several separated by commas")
-        return Input(str(value or ""), id=wid, placeholder=placeholder)
+            number = "" if value is None else str(value)
+            field_ = Input(number, id=wid, type="integer", compact=True)
+            if opt.minimum is not None and opt.maximum is not None:
+                field_.placeholder = f"{opt.minimum}–{opt.maximum}"
+        else:
+            placeholder = _("empty: the game's own deck; several separated by commas")
+            field_ = Input(str(value or ""), id=wid, placeholder=placeholder, compact=True)
+        field_.add_class("opt", f"opts-{spec.id}")
+        return [label, field_]
 
     def on_mount(self) -> None:
         self.title = _("footycards")
@@ -315,7 +371,7 @@ class LauncherScreen(Screen):
         state = self.setup
         state.seat_count = self.seat_count()
         for i in range(self.shown_seats):
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = self.query_one(f"#kind-{i}", Choice).value
             if isinstance(kind, str):
                 state.kinds[i] = kind
             field_ = self.query_one(f"#name-{i}", Input)
@@ -326,7 +382,7 @@ class LauncherScreen(Screen):
             values = state.options.setdefault(spec.id, {})
             for opt in self.offered(spec):
                 widget = self.query_one(f"#{widget_id(spec, opt)}")
-                if isinstance(widget, Input | Select) and isinstance(widget.value, str | int):
+                if isinstance(widget, Input | Choice) and isinstance(widget.value, str | int):
                     values[opt.name] = widget.value
         return state
 
@@ -355,7 +411,7 @@ class LauncherScreen(Screen):
         check_size(self, event.size)
 
     def seat_count(self) -> int:
-        value = self.query_one("#seatcount", Select).value
+        value = self.query_one("#seatcount", Choice).value
         return value if isinstance(value, int) else 2
 
     def refresh_seats(self) -> AwaitComplete:
@@ -368,30 +424,38 @@ class LauncherScreen(Screen):
             state = self.collect()
             n = state.seat_count
             if self.shown_seats > n:
-                gone = [self.query_one(f"#seat-{i}") for i in range(n, self.shown_seats)]
+                gone = [
+                    self.query_one(f"#{kind}-{i}")
+                    for i in range(n, self.shown_seats)
+                    for kind in ("kind", "name")
+                ]
                 self.shown_seats = n
-                await self.query_one("#seats").remove_children(gone)
+                await self.query_one("#setup").remove_children(gone)
             elif self.shown_seats < n:
-                new = self.seat_rows(self.shown_seats, n)
+                new = self.seat_widgets(self.shown_seats, n)
+                last = f"#name-{self.shown_seats - 1}"
                 self.shown_seats = n
-                await self.query_one("#seats", Vertical).mount_all(new)
+                await self.query_one("#setup").mount_all(new, after=last)
             spec = self.spec
             if self.shown_game != spec.id:
                 self.shown_game = None
-                await self.query_one("#options").remove_children()
-                await self.query_one("#options", Vertical).mount(self.options_box(spec))
+                await self.query(".opt").remove()
+                new = self.option_rows(spec)
+                if new:
+                    await self.query_one("#setup").mount_all(new, before="#speed")
                 self.shown_game = spec.id
             mode = self.mode()
             for opt in self.offered(spec):
-                self.query_one(f"#row-{widget_id(spec, opt)}").display = opt.applies(mode)
+                wid = widget_id(spec, opt)
+                for part in self.query(f"#{wid}, #label-{wid}"):
+                    part.display = opt.applies(mode)
                 if opt.kind == "seat":
-                    select = self.query_one(f"#{widget_id(spec, opt)}", Select)
-                    old = select.value
+                    choice = self.query_one(f"#{wid}", Choice)
+                    old = choice.value
                     choices = seat_choices(opt, n)
                     values = [v for _label, v in choices]
-                    with self.prevent(Select.Changed):
-                        select.set_options(choices)
-                        select.value = old if old in values else opt.launcher_default or values[0]
+                    new_value = old if old in values else opt.launcher_default or values[0]
+                    choice.set_choices(choices, new_value, announce=False)
             self.show_names()
 
     def mode(self) -> str | None:
@@ -401,7 +465,7 @@ class LauncherScreen(Screen):
         value: Any = self.setup.options.get(spec.id, {}).get(spec.mode_option)
         if self.shown_game == spec.id:
             wid = widget_id(spec, spec.option(spec.mode_option))
-            value = self.query_one(f"#{wid}", Select).value
+            value = self.query_one(f"#{wid}", Choice).value
         return value if isinstance(value, str) else None
 
     def show_names(self) -> None:
@@ -423,30 +487,39 @@ class LauncherScreen(Screen):
         if wid.startswith("name-") and not event.input.disabled:
             self.typed_names[int(wid.split("-")[1])] = event.input.value  # not a stale value
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id and event.select.id.startswith("kind-"):
-            if isinstance(event.select.value, str):
-                self.setup.kinds[int(event.select.id.split("-")[1])] = event.select.value
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        choice = event.choice
+        if choice.id and choice.id.startswith("kind-"):
+            if isinstance(choice.value, str):
+                self.setup.kinds[int(choice.id.split("-")[1])] = choice.value
             self.show_names()
-        elif event.select.id == "seatcount":
+        elif choice.id == "seatcount":
             self.refresh_seats()
-        elif event.select.id == "speed":  # the widget's value: a message may be stale
-            self.footy.speed = str(event.select.value)
-        elif event.select.id == "theme" and event.select.value != self.app.theme:
-            self.app.theme = str(event.select.value)
+        elif choice.id == "speed":  # the widget's value: a message may be stale
+            self.footy.speed = str(choice.value)
+        elif choice.id == "theme" and choice.value != self.app.theme:
+            self.app.theme = str(choice.value)
             self.footy.remember_theme()
-        elif event.select.id and event.select.id.startswith(f"opt-{self.game_id}-"):
+        elif choice.id and choice.id.startswith(f"opt-{self.game_id}-"):
             spec = self.spec
-            if spec.mode_option and event.select.id == f"opt-{spec.id}-{spec.mode_option}":
+            if spec.mode_option and choice.id == f"opt-{spec.id}-{spec.mode_option}":
                 self.refresh_seats()
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id:
-            self.pick_game(event.option.id)
-        self.query_one("#seatcount", Select).focus()
+    async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        wanted = event.option.id or ""
+        if wanted.startswith(ACTION):
+            what = wanted.removeprefix(ACTION)
+            if what.startswith("table-"):
+                self.action_table(what.removeprefix("table-"))
+            else:
+                await self.run_action(what)
+            return
+        if wanted:
+            self.pick_game(wanted)
+        self.query_one("#seatcount", Choice).focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
+        if event.option.id and not event.option.id.startswith(ACTION):
             self.pick_game(event.option.id)
 
     def pick_game(self, game_id: str) -> AwaitComplete:
@@ -456,27 +529,15 @@ class LauncherScreen(Screen):
             return AwaitComplete.nothing()
         self.collect()
         self.setup.game_id = game_id
+        menu = self.query_one("#gamelist", OptionList)
+        for game in REGISTRY.with_screens():
+            menu.replace_option_prompt(game.id, game_prompt(game, game.id == game_id))
         spec = self.spec
-        count = self.query_one("#seatcount", Select)
         n = min(max(self.seat_count(), spec.min_players), spec.max_players)
-        with self.prevent(Select.Changed):
-            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
-            count.value = n
+        self.query_one("#seatcount", Choice).set_choices(
+            self.count_choices(spec), n, announce=False
+        )
         return self.refresh_seats()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "start":
-            event.stop()
-            self.action_start()
-        elif event.button.id == "continue":
-            event.stop()
-            self.action_continue()
-        elif event.button.id == "stats":
-            event.stop()
-            self.action_stats()
-        elif event.button.id and event.button.id.startswith("table-"):
-            event.stop()
-            self.action_table(event.button.id.removeprefix("table-"))
 
     def action_continue(self) -> None:
         """The unfinished games, to resume one."""
@@ -510,7 +571,7 @@ class LauncherScreen(Screen):
         for i in range(MAX_SEATS if all_seats else self.seat_count()):
             kind: Any = state.kinds[i]
             if i < self.shown_seats:  # the widget's value: a message may be stale
-                kind = self.query_one(f"#kind-{i}", Select).value
+                kind = self.query_one(f"#kind-{i}", Choice).value
             name = self.typed_names[i].strip() or f"P{i + 1}"
             if kind == "human" or not isinstance(kind, str):
                 seats.append(SeatSpec(name))

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from textual.events import Resize
+from textual.geometry import Size
+
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -35,6 +38,27 @@ async def test_launcher_in_a_small_terminal():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
+
+
+async def test_two_resizes_in_a_row_dismiss_the_notice_once():
+    """Two enlarging resizes arrive before the notice has gone: it goes once, no error."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        notice = app.screen
+        assert isinstance(notice, TooSmallScreen)
+        dismissed = []
+        real_dismiss = notice.dismiss
+        notice.dismiss = lambda result=None: dismissed.append(result) or real_dismiss(result)
+        big = Resize(Size(100, 32), Size(100, 32))
+        notice.on_resize(big)
+        notice.on_resize(big)  # the second arrives before the first dismissal is done
+        await pilot.pause()
+        await pilot.pause()
+        assert dismissed == [None]  # once (a second pop took the screen below: an error)
+        # the terminal is still 60×20, so the launcher asks again: one notice, no error
+        assert app._exception is None
+        assert sum(isinstance(s, TooSmallScreen) for s in app.screen_stack) == 1
 
 
 async def test_footer_keeps_leave_at_80_columns():

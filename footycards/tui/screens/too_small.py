@@ -38,6 +38,7 @@ class TooSmallScreen(ModalScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
+        self.leaving = False  # dismissed already: a second resize must not dismiss again
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -57,7 +58,8 @@ class TooSmallScreen(ModalScreen[None]):
     def on_resize(self, event: Resize) -> None:
         if too_small(event.size):
             self.show_size(event.size)
-        elif self.is_current:
+        elif self.is_current and not self.leaving:
+            self.leaving = True
             self.dismiss(None)
 
 

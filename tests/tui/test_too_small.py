@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from textual.events import Resize
-from textual.geometry import Size
-
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -40,25 +37,21 @@ async def test_launcher_in_a_small_terminal():
         assert isinstance(app.screen, LauncherScreen)
 
 
-async def test_two_resizes_in_a_row_dismiss_the_notice_once():
-    """Two enlarging resizes arrive before the notice has gone: it goes once, no error."""
+async def test_resizes_in_a_row_show_one_notice_and_it_goes():
+    """Two shrinking resizes push one notice, not two (the screen under it still counts
+    as current); growing again removes it and the launcher is back."""
     app = FootyApp(speed="instant")
-    async with app.run_test(size=(60, 20)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        notice = app.screen
-        assert isinstance(notice, TooSmallScreen)
-        dismissed = []
-        real_dismiss = notice.dismiss
-        notice.dismiss = lambda result=None: dismissed.append(result) or real_dismiss(result)
-        big = Resize(Size(100, 32), Size(100, 32))
-        notice.on_resize(big)
-        notice.on_resize(big)  # the second arrives before the first dismissal is done
+        await pilot.resize_terminal(60, 20)
         await pilot.pause()
+        await pilot.resize_terminal(62, 21)
         await pilot.pause()
-        assert dismissed == [None]  # once (a second pop took the screen below: an error)
-        # the terminal is still 60×20, so the launcher asks again: one notice, no error
-        assert app._exception is None
         assert sum(isinstance(s, TooSmallScreen) for s in app.screen_stack) == 1
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LauncherScreen)
 
 
 async def test_footer_keeps_leave_at_80_columns():

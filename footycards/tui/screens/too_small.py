@@ -46,6 +46,18 @@ class TooSmallScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.show_size(self.app.size)
+        # the terminal may have grown while the notice was on its way (two resizes in a row)
+        self.call_after_refresh(self.leave_if_room)
+
+    def leave_if_room(self) -> None:
+        """Go once the terminal is large enough (only once, and only from the top)."""
+        if too_small(self.app.size) or self.leaving:
+            return
+        if self.app.screen is self:  # not `is_current`: that is true below a modal too
+            self.leaving = True
+            self.dismiss(None)
+        else:  # not on top yet: look again after the next refresh
+            self.call_after_refresh(self.leave_if_room)
 
     def show_size(self, size: Size) -> None:
         self.query_one("#need", Static).update(
@@ -58,12 +70,13 @@ class TooSmallScreen(ModalScreen[None]):
     def on_resize(self, event: Resize) -> None:
         if too_small(event.size):
             self.show_size(event.size)
-        elif self.is_current and not self.leaving:
-            self.leaving = True
-            self.dismiss(None)
+        else:
+            self.leave_if_room()
 
 
 def check_size(screen: Screen, size: Size) -> None:
     """Cover `screen` with the notice while `size` is too small (if it is the current one)."""
-    if too_small(size) and screen.is_current:
+    # `app.screen is screen`, not `is_current`: a screen under a modal (this notice among
+    # them) is current too, and a second resize must not push a second notice
+    if too_small(size) and screen.app.screen is screen:
         screen.app.push_screen(TooSmallScreen())

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ... import settings
@@ -35,6 +35,8 @@ from ...registry import (
 )
 from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -158,7 +160,7 @@ class LauncherScreen(Screen):
 
     def compose(self) -> ComposeResult:
         state = self.setup
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="launcher"):
             with Vertical(id="games"):
                 yield Static(_("Games"), classes="heading")
@@ -208,7 +210,7 @@ class LauncherScreen(Screen):
                         id="theme",
                     )
                 yield Button(_("Start (Ctrl+S)"), variant="success", id="start")
-        yield Footer()
+        yield KeyBar()
 
     def seat_rows(self, first: int, upto: int) -> list[Horizontal]:
         """The rows of seats first..upto-1, showing what was typed and chosen for them."""

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
@@ -25,7 +25,9 @@ from ...i18n import N_, _
 from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
+from ..widgets.keybar import KeyBar
 from ..widgets.stands import Stands
+from ..widgets.titlebar import TitleBar
 from .game import GameScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -199,7 +201,7 @@ class StadiumScreen(GameScreen):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleBar()
         with Horizontal(id="pitchside"):
             with Vertical(id="board"):
                 yield Stands(self.match.public_view(), self.card_ids(), id="stands")
@@ -209,7 +211,7 @@ class StadiumScreen(GameScreen):
                     yield Scoreboard(id="scores")
                 yield MatchPanel(id="matchpanel")
                 yield MatchFeed(id="feed")
-        yield Footer()
+        yield KeyBar()
 
     def card_ids(self) -> list[str]:
         """Every footballer id of this game's deck (the stands make room for the longest)."""

@@ -221,7 +221,9 @@ class StadiumScreen(GameScreen):
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount too, which starts the game flow.
         self.title = _("Stadium")
-        self.query_one(Stands).focus()
+        stands = self.query_one(Stands)
+        self.watch(stands, "cursor", self.cursor_moved, init=False)
+        stands.focus()
 
     # -- GameScreen hooks -------------------------------------------------------
 
@@ -347,9 +349,10 @@ class StadiumScreen(GameScreen):
             return
         self.send(f"flip {pos_label(message.row, message.col)}")
 
-    @on(Stands.Highlighted, "#stands")
-    def stands_highlighted(self, message: Stands.Highlighted) -> None:
-        """The status line names the highlighted card whatever moved the cursor."""
+    def cursor_moved(self) -> None:
+        """The status line names the highlighted card whatever moved the cursor: updated
+        as the cursor moves (a watch, not the bubbling Highlighted message), so the stands
+        and the status line reach the screen in one update."""
         self.update_status()
 
     def ask_response(self, seat: int, view: dict) -> None:

@@ -210,6 +210,9 @@ class Stands(Widget, can_focus=True):
         # how many columns and lines fit. It scrolls to keep the cursor in view.
         self.window = (0, 0, 1, 1)
         self._drawn: dict[int, tuple[tuple, Strip]] = {}  # screen line: (its key, its strip)
+        self._look_key: tuple = ()  # what the looks below were read for
+        self._look_cache: dict[str, Style] = {}
+        self._looks_cache: tuple = ()
 
     def show(self, view: dict, recent: dict[str, dict] | None = None) -> None:
         """Draw a new view; `recent` cards (just turned back face down) are shown faded."""
@@ -272,7 +275,18 @@ class Stands(Widget, can_focus=True):
 
     def look(self, name: str) -> Style:
         """The Rich style of a component class (from DEFAULT_CSS and the theme)."""
-        return self.get_component_rich_style(name)
+        return self._look_map()[name]
+
+    def _look_map(self) -> dict[str, Style]:
+        """Every component's look, read once per theme and widget style (a cursor move
+        draws hundreds of cells: asking Textual for each look each time costs)."""
+        key = (self.app.theme, self.app.ansi_color, self.visual_style)
+        if key != self._look_key:
+            self._look_key = key
+            names = sorted(self.COMPONENT_CLASSES)
+            self._look_cache = {name: self.get_component_rich_style(name) for name in names}
+            self._looks_cache = (self.visual_style, *self._look_cache.values())
+        return self._look_cache
 
     def table_layout(self, width: int, height: int) -> tuple[int, int, int, int]:
         """Card width and height, and how many columns and rows fit in width × height.
@@ -385,8 +399,9 @@ class Stands(Widget, can_focus=True):
             (row, col) in self.marks,
         )
 
-    def _line_key(self, y: int, f: Frame, looks: tuple) -> tuple:
-        """What screen line `y` shows, as a key: equal keys draw equal lines."""
+    def _line_key(self, y: int, f: Frame, looks: tuple, memo: dict | None = None) -> tuple:
+        """What screen line `y` shows, as a key: equal keys draw equal lines. `memo` keeps
+        the keys of a row's cells for its other lines (a row is drawn on several)."""
         last = 1 + f.vis_rows * f.cell_h
         if y == 0 or y == last:
             return (y, f, looks)
@@ -395,15 +410,21 @@ class Stands(Widget, can_focus=True):
         line_no = f.line0 + (y - 1) // f.cell_h
         row = self.view["rows"] - 1 - line_no
         peeked = self.view.get("peeked", {})
-        focused = self.has_focus
-        cells = tuple(
-            self._cell_key(row, col, peeked, focused) for col in range(f.col0, f.col0 + f.vis_cols)
-        )
+        cells = memo.get(row) if memo is not None else None
+        if cells is None:
+            focused = self.has_focus
+            cells = tuple(
+                self._cell_key(row, col, peeked, focused)
+                for col in range(f.col0, f.col0 + f.vis_cols)
+            )
+            if memo is not None:
+                memo[row] = cells
         return (y, f, looks, cells)
 
     def _looks(self) -> tuple:
         """The theme as the stands use it: the base style and every component's look."""
-        return (self.visual_style, *(self.look(name) for name in sorted(self.COMPONENT_CLASSES)))
+        self._look_map()
+        return self._looks_cache
 
     def _line_strip(self, y: int, f: Frame) -> Strip:
         """Draw screen line `y` afresh."""
@@ -443,10 +464,12 @@ class Stands(Widget, can_focus=True):
             return
         frame = self._frame()
         looks = self._looks()
+        memo: dict[int, tuple] = {}
         stale = [
             y
             for y in range(frame.height)
-            if (drawn := self._drawn.get(y)) is None or drawn[0] != self._line_key(y, frame, looks)
+            if (drawn := self._drawn.get(y)) is None
+            or drawn[0] != self._line_key(y, frame, looks, memo)
         ]
         if len(stale) == frame.height:
             self.refresh()

@@ -71,7 +71,7 @@ class MatchFeed(ScrollView, can_focus=True):
     def lines_changed(self) -> None:
         """The lines changed: new scroll range, the end in view, the lines drawn again."""
         self.virtual_size = Size(self.wrap_width, len(self.lines))
-        self.scroll_end(animate=False, immediate=True, x_axis=False)
+        self.scroll_end(animate=False, x_axis=False)  # once laid out: the end is known then
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -201,16 +201,16 @@ class StadiumScreen(GameScreen):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        # A grid on the screen itself, not rows in columns: every container draws (and
+        # Textual keeps) all its lines even where its children cover it, a cost per session.
         yield TitleBar()
-        with Horizontal(id="pitchside"):
-            with Vertical(id="board"):
-                yield Stands(self.match.public_view(), self.card_ids(), id="stands")
-                yield Static(id="status")
-            with Vertical(id="side"):
-                with VerticalScroll(id="scores-box"):
-                    yield Scoreboard(id="scores")
-                yield MatchPanel(id="matchpanel")
-                yield MatchFeed(id="feed")
+        yield Stands(self.match.public_view(), self.card_ids(), id="stands")
+        with Vertical(id="side"):
+            with VerticalScroll(id="scores-box"):
+                yield Scoreboard(id="scores")
+            yield MatchPanel(id="matchpanel")
+            yield MatchFeed(id="feed")
+        yield Static(id="status")
         yield KeyBar()
 
     def card_ids(self) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -17,7 +18,6 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...i18n import N_, _
@@ -439,11 +439,14 @@ class Stands(Widget, can_focus=True):
             text = self._pitch_text(f)
         else:
             text = self._row_text(f, f.line0 + (y - 1) // f.cell_h, (y - 1) % f.cell_h)
-        text.no_wrap, text.overflow = True, "crop"
-        strips = Visual.to_strips(self, visualize(self, text), f.width, 1, self.visual_style)
-        if not strips:
-            return Strip.blank(f.width, self.visual_style.rich_style)
-        return strips[0].apply_offsets(0, y)  # where text selection finds each character
+        # Rich renders the one line straight to segments over the widget's own style (the
+        # general Visual path through Content costs several times more per line).
+        base = self.visual_style.rich_style
+        console = self.app.console
+        under = base + console.get_style(text.style) if text.style else base  # Text's own
+        segments = Segment.apply_style(text.render(console, end=""), under)
+        strip = Strip(segments).crop_extend(0, f.width, base)
+        return strip.apply_offsets(0, y)  # where text selection finds each character
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # selecting text: draw it all, as Textual would

@@ -4,6 +4,8 @@ drawing of the whole stands gives (no stale line left behind)."""
 
 from __future__ import annotations
 
+from rich.style import Style
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
@@ -39,16 +41,35 @@ def row_lines(stands: Stands, row: int) -> set[int]:
 
 
 def assert_drawn_as_fresh(stands: Stands) -> None:
-    """Every line on screen equals the whole stands drawn afresh in one go."""
+    """Every line on screen (as Textual keeps it) equals the whole stands drawn afresh in
+    one go, and each line drawn alone equals its part of the whole."""
     width, height = stands.size
     whole = Visual.to_strips(
         stands, visualize(stands, stands.render()), width, height, stands.visual_style
     )
-    blank = Strip.blank(width, stands.visual_style.rich_style)
+    base = stands.visual_style.rich_style  # Textual fills a short line with it
+    blank = Strip.blank(width, base)
     for y in range(height):
         fresh = whole[y] if y < len(whole) else blank
-        shown = stands.render_line(y)
-        assert list(shown) == list(fresh), f"line {y} is stale"
+        drawn = stands.render_line(y)
+        assert cells(drawn.extend_cell_length(width, base)) == cells(
+            fresh.extend_cell_length(width, base)
+        ), f"line {y} is drawn wrong"
+    region = Region(0, 0, width, height)
+    shown = stands.render_lines(region)  # the lines kept from earlier draws
+    stands._styles_cache.clear()
+    again = stands.render_lines(region)  # every line drawn afresh
+    for y in range(height):
+        assert cells(shown[y]) == cells(again[y]), f"line {y} is stale"
+
+
+def cells(strip: Strip) -> list[tuple[str, Style | None]]:
+    """A line as its characters and their looks (how segments are cut does not matter)."""
+    return [
+        (char, segment.style.clear_meta_and_links() if segment.style else None)
+        for segment in strip
+        for char in segment.text
+    ]
 
 
 async def test_cursor_move_redraws_only_the_rows_it_leaves_and_enters(monkeypatch):

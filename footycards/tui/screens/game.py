@@ -23,7 +23,6 @@ from typing import Any
 from textual._context import active_app
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...core import IllegalAction
 from ...i18n import N_, _, ngettext
@@ -33,6 +32,7 @@ from ...replay import Replay
 from ...stats import record_finished
 from ..translate import translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
+from ..widgets.keybar import KeyBar
 from ..widgets.pass_device import PassDeviceScreen
 from .end import EndScreen
 from .review import (
@@ -126,7 +126,7 @@ class GameScreen(Screen):
         if self.review is not None:
             self.unsubscribe = lambda: None
             bar = ReviewBar(id="review-bar")
-            footers = list(self.query(Footer))
+            footers = list(self.query(KeyBar))
             if footers:
                 self.mount(bar, before=footers[0])
             else:
@@ -159,7 +159,7 @@ class GameScreen(Screen):
         narrow = event.size.width < 100
         self.set_class(narrow, "-narrow")
         check_size(self, event.size)
-        for footer in self.query(Footer):
+        for footer in self.query(KeyBar):
             footer.compact = narrow
             footer.show_command_palette = not narrow
 

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from ...i18n import N_, _
 from ...rulesdoc import rules_markdown
 from ..translate import translate_bindings
+from ..widgets.keybar import KeyBar
 
 INFO_CSS = """
     align: center middle;
@@ -40,7 +41,7 @@ class RulesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll():
             yield Markdown(rules_markdown(self.game_id))
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -72,7 +73,7 @@ class KeysScreen(ModalScreen[None]):
             t.add_row(keys, what)
         with VerticalScroll():
             yield Static(t)
-        yield Footer()
+        yield KeyBar()
 
     def action_close(self) -> None:
         self.dismiss(None)

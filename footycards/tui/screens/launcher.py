@@ -20,7 +20,7 @@ from textual.containers import VerticalScroll
 from textual.events import Click, Resize
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, Label, OptionList, Static
+from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import settings
@@ -38,6 +38,8 @@ from ...registry import (
 from ...seats import SeatSpec, ai_label, check_names
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -208,7 +210,7 @@ class LauncherScreen(Screen):
 
     def compose(self) -> ComposeResult:
         state = self.setup
-        yield Header()
+        yield TitleBar()
         yield self.menu()
         with VerticalScroll(id="setup") as setup:
             setup.border_title = _("Seats and options")
@@ -240,7 +242,7 @@ class LauncherScreen(Screen):
                 id="theme",
             )
             yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
-        yield Footer()
+        yield KeyBar()
 
     def menu(self) -> OptionList:
         """The left column, one widget: the games (the chosen one with its description),

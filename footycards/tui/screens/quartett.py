@@ -18,12 +18,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ...core import get_game
 from ...i18n import N_, _
 from ...match import Match
 from ..widgets.feed import MatchFeed
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .game import GameScreen
 
 MODE_NAMES = {
@@ -98,7 +100,7 @@ class QuartettScreen(GameScreen):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleBar()
         with Horizontal(id="quartett"):
             with Vertical(id="mine"):
                 yield Static(id="mine-title", classes="heading")
@@ -113,7 +115,7 @@ class QuartettScreen(GameScreen):
                 feed = MatchFeed(id="feed")
                 feed.can_focus = False  # the arrow keys stay with the screen
                 yield feed
-        yield Footer()
+        yield KeyBar()
 
     def compose_mine(self) -> ComposeResult:
         """The widgets that show the player's own cards."""

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Static
 
 from ...i18n import N_, _
 from ...registry import REGISTRY, get_spec
 from ...saves import SaveEntry, SaveError, error_text, when
 from ..translate import translate_bindings
 from ..widgets.dialogs import ConfirmScreen
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -61,13 +63,13 @@ class ResumeScreen(Screen):
         return app
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static(_("No unfinished games."), id="empty")
         table: DataTable = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         table.add_columns("", _("Game"), _("Players"), _("Moves"), _("Last move"), _("Started"))
         yield table
         yield Static("", id="detail")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("footycards")

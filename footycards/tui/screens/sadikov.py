@@ -20,13 +20,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed
+from ..widgets.keybar import KeyBar
 from ..widgets.sadikov_table import AktivPanel, SadikovTable, card_text, suit_text
+from ..widgets.titlebar import TitleBar
 from .game import GameScreen
 
 KIND_NAMES = {
@@ -118,7 +120,7 @@ class SadikovScreen(GameScreen):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield TitleBar()
         with Horizontal(id="sadikov"):
             with Vertical(id="board"):
                 yield Static(id="scoreline")
@@ -132,7 +134,7 @@ class SadikovScreen(GameScreen):
                 feed = MatchFeed(id="feed")
                 feed.can_focus = False  # the arrow keys stay with the table
                 yield feed
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount too, which starts the game flow.

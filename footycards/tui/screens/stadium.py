@@ -15,9 +15,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Static
 
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
@@ -25,7 +25,9 @@ from ...i18n import N_, _
 from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
+from ..widgets.keybar import KeyBar
 from ..widgets.stands import Stands
+from ..widgets.titlebar import TitleBar
 from .game import GameScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
@@ -199,17 +201,17 @@ class StadiumScreen(GameScreen):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
-        with Horizontal(id="pitchside"):
-            with Vertical(id="board"):
-                yield Stands(self.match.public_view(), self.card_ids(), id="stands")
-                yield Static(id="status")
-            with Vertical(id="side"):
-                with VerticalScroll(id="scores-box"):
-                    yield Scoreboard(id="scores")
-                yield MatchPanel(id="matchpanel")
-                yield MatchFeed(id="feed")
-        yield Footer()
+        # A grid on the screen itself, not rows in columns: every container draws (and
+        # Textual keeps) all its lines even where its children cover it, a cost per session.
+        yield TitleBar()
+        yield Stands(self.match.public_view(), self.card_ids(), id="stands")
+        with Vertical(id="side"):
+            with VerticalScroll(id="scores-box"):
+                yield Scoreboard(id="scores")
+            yield MatchPanel(id="matchpanel")
+            yield MatchFeed(id="feed")
+        yield Static(id="status")
+        yield KeyBar()
 
     def card_ids(self) -> list[str]:
         """Every footballer id of this game's deck (the stands make room for the longest)."""
@@ -219,7 +221,9 @@ class StadiumScreen(GameScreen):
     def on_mount(self) -> None:
         # Textual then calls GameScreen.on_mount too, which starts the game flow.
         self.title = _("Stadium")
-        self.query_one(Stands).focus()
+        stands = self.query_one(Stands)
+        self.watch(stands, "cursor", self.cursor_moved, init=False)
+        stands.focus()
 
     # -- GameScreen hooks -------------------------------------------------------
 
@@ -345,9 +349,10 @@ class StadiumScreen(GameScreen):
             return
         self.send(f"flip {pos_label(message.row, message.col)}")
 
-    @on(Stands.Highlighted, "#stands")
-    def stands_highlighted(self, message: Stands.Highlighted) -> None:
-        """The status line names the highlighted card whatever moved the cursor."""
+    def cursor_moved(self) -> None:
+        """The status line names the highlighted card whatever moved the cursor: updated
+        as the cursor moves (a watch, not the bubbling Highlighted message), so the stands
+        and the status line reach the screen in one update."""
         self.update_status()
 
     def ask_response(self, seat: int, view: dict) -> None:

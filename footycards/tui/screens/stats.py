@@ -12,12 +12,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Label, Sparkline, Static, TabbedContent, TabPane
+from textual.widgets import Label, Sparkline, Static, TabbedContent, TabPane
 
 from ...i18n import N_, _
 from ...registry import REGISTRY
 from ...stats import FORM_GAMES, PlayerStats, Stats, StatsError, fmt_score, form_text, streak_label
 from ..translate import translate_bindings
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
 
@@ -44,14 +46,14 @@ class StatsScreen(Screen[None]):
             self.problem = str(exc)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         if self.problem:
             yield Static(self.problem, id="problem")
         with TabbedContent(initial=f"tab-{self.game_id}", id="games"):
             for spec in REGISTRY:
                 with TabPane(spec.name, id=f"tab-{spec.id}"):
                     yield from self.game_table(spec.id)
-        yield Footer()
+        yield KeyBar()
 
     def game_table(self, game_id: str) -> ComposeResult:
         rows = [r for r in self.rows if r.game == game_id]

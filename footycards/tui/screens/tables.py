@@ -22,7 +22,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Header, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...core import DeckError, OptionError
@@ -31,6 +31,8 @@ from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_sp
 from ...tables import Change, Presence, Table, TableError
 from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
+from ..widgets.keybar import KeyBar
+from ..widgets.titlebar import TitleBar
 from .end import EndScreen
 from .game import GameScreen
 from .launcher import LauncherScreen, LauncherState
@@ -280,14 +282,14 @@ class TableRoomScreen(Screen):
         self.session = session
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="room"):
             yield Static(id="code")
             yield Static(id="seats")
             yield Static(id="state")
             yield Static(_("Chat"), classes="heading")
             yield Static(id="chat")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("footycards")
@@ -467,7 +469,7 @@ class HostScreen(Screen):
         return get_spec(self.game_id)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll(id="host"):
             yield Static(_("Game"), classes="heading")
             yield Select(
@@ -500,7 +502,7 @@ class HostScreen(Screen):
                             yield Label(_(opt.label), classes="optlabel")
                             yield option_widget(f"opt-{spec.id}-{opt.name}", spec, opt)
             yield Button(_("Open the table (Ctrl+S)"), variant="success", id="open")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("footycards")
@@ -596,7 +598,7 @@ class TableListScreen(Screen):
         self.watching = watch
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Vertical(id="tablelist"):
             yield Static(
                 _("Table code (Enter):") if not self.watching else _("Code of the table to watch:"),
@@ -608,7 +610,7 @@ class TableListScreen(Screen):
             )
             yield OptionList(id="list")
             yield Static(id="empty", classes="dim")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("footycards")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -17,7 +18,6 @@ from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.visual import Visual, visualize
 from textual.widget import Widget
 
 from ...i18n import N_, _
@@ -209,7 +209,12 @@ class Stands(Widget, can_focus=True):
         # The part of a large table on screen: first column, first line (from the back row),
         # how many columns and lines fit. It scrolls to keep the cursor in view.
         self.window = (0, 0, 1, 1)
-        self._drawn: dict[int, tuple[tuple, Strip]] = {}  # screen line: (its key, its strip)
+        # screen line: the key of what it shows. Only keys: Textual keeps the drawn lines
+        # (a second copy here cost ~0.3 MB a session at 120×40).
+        self._drawn: dict[int, tuple] = {}
+        self._look_key: tuple = ()  # what the looks below were read for
+        self._look_cache: dict[str, Style] = {}
+        self._looks_cache: tuple = ()
 
     def show(self, view: dict, recent: dict[str, dict] | None = None) -> None:
         """Draw a new view; `recent` cards (just turned back face down) are shown faded."""
@@ -265,14 +270,25 @@ class Stands(Widget, can_focus=True):
 
     # -- drawing --------------------------------------------------------------
     #
-    # The stands are drawn line by line (Textual's line API): each screen line is kept as
-    # a Strip with a key of everything it shows (the layout, the theme's looks, and the
-    # cards of its row with the cursor and marks), and redrawn only when that key changes.
+    # The stands are drawn line by line (Textual's line API, which keeps the lines drawn):
+    # each screen line has a key of everything it shows (the layout, the theme's looks, and
+    # the cards of its row with the cursor and marks), and is redrawn only when it changes.
     # A cursor move or a flip so repaints just the lines of the rows that changed.
 
     def look(self, name: str) -> Style:
         """The Rich style of a component class (from DEFAULT_CSS and the theme)."""
-        return self.get_component_rich_style(name)
+        return self._look_map()[name]
+
+    def _look_map(self) -> dict[str, Style]:
+        """Every component's look, read once per theme and widget style (a cursor move
+        draws hundreds of cells: asking Textual for each look each time costs)."""
+        key = (self.app.theme, self.app.ansi_color, self.visual_style)
+        if key != self._look_key:
+            self._look_key = key
+            names = sorted(self.COMPONENT_CLASSES)
+            self._look_cache = {name: self.get_component_rich_style(name) for name in names}
+            self._looks_cache = (self.visual_style, *self._look_cache.values())
+        return self._look_cache
 
     def table_layout(self, width: int, height: int) -> tuple[int, int, int, int]:
         """Card width and height, and how many columns and rows fit in width × height.
@@ -385,8 +401,9 @@ class Stands(Widget, can_focus=True):
             (row, col) in self.marks,
         )
 
-    def _line_key(self, y: int, f: Frame, looks: tuple) -> tuple:
-        """What screen line `y` shows, as a key: equal keys draw equal lines."""
+    def _line_key(self, y: int, f: Frame, looks: tuple, memo: dict | None = None) -> tuple:
+        """What screen line `y` shows, as a key: equal keys draw equal lines. `memo` keeps
+        the keys of a row's cells for its other lines (a row is drawn on several)."""
         last = 1 + f.vis_rows * f.cell_h
         if y == 0 or y == last:
             return (y, f, looks)
@@ -395,15 +412,21 @@ class Stands(Widget, can_focus=True):
         line_no = f.line0 + (y - 1) // f.cell_h
         row = self.view["rows"] - 1 - line_no
         peeked = self.view.get("peeked", {})
-        focused = self.has_focus
-        cells = tuple(
-            self._cell_key(row, col, peeked, focused) for col in range(f.col0, f.col0 + f.vis_cols)
-        )
+        cells = memo.get(row) if memo is not None else None
+        if cells is None:
+            focused = self.has_focus
+            cells = tuple(
+                self._cell_key(row, col, peeked, focused)
+                for col in range(f.col0, f.col0 + f.vis_cols)
+            )
+            if memo is not None:
+                memo[row] = cells
         return (y, f, looks, cells)
 
     def _looks(self) -> tuple:
         """The theme as the stands use it: the base style and every component's look."""
-        return (self.visual_style, *(self.look(name) for name in sorted(self.COMPONENT_CLASSES)))
+        self._look_map()
+        return self._looks_cache
 
     def _line_strip(self, y: int, f: Frame) -> Strip:
         """Draw screen line `y` afresh."""
@@ -416,24 +439,22 @@ class Stands(Widget, can_focus=True):
             text = self._pitch_text(f)
         else:
             text = self._row_text(f, f.line0 + (y - 1) // f.cell_h, (y - 1) % f.cell_h)
-        text.no_wrap, text.overflow = True, "crop"
-        strips = Visual.to_strips(self, visualize(self, text), f.width, 1, self.visual_style)
-        if not strips:
-            return Strip.blank(f.width, self.visual_style.rich_style)
-        return strips[0].apply_offsets(0, y)  # where text selection finds each character
+        # Rich renders the one line straight to segments over the widget's own style (the
+        # general Visual path through Content costs several times more per line).
+        base = self.visual_style.rich_style
+        console = self.app.console
+        under = base + console.get_style(text.style) if text.style else base  # Text's own
+        segments = Segment.apply_style(text.render(console, end=""), under)
+        strip = Strip(segments).crop_extend(0, f.width, base)
+        return strip.apply_offsets(0, y)  # where text selection finds each character
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # selecting text: draw it all, as Textual would
             self._drawn.clear()
             return super().render_line(y)
         frame = self._frame()
-        key = self._line_key(y, frame, self._looks())
-        drawn = self._drawn.get(y)
-        if drawn is not None and drawn[0] == key:
-            return drawn[1]
-        strip = self._line_strip(y, frame)
-        self._drawn[y] = (key, strip)
-        return strip
+        self._drawn[y] = self._line_key(y, frame, self._looks())
+        return self._line_strip(y, frame)
 
     def refresh_changes(self) -> None:
         """Repaint only the screen lines whose content changed since they were drawn (all of
@@ -443,10 +464,12 @@ class Stands(Widget, can_focus=True):
             return
         frame = self._frame()
         looks = self._looks()
+        memo: dict[int, tuple] = {}
         stale = [
             y
             for y in range(frame.height)
-            if (drawn := self._drawn.get(y)) is None or drawn[0] != self._line_key(y, frame, looks)
+            if (drawn := self._drawn.get(y)) is None
+            or drawn != self._line_key(y, frame, looks, memo)
         ]
         if len(stale) == frame.height:
             self.refresh()

@@ -5,7 +5,7 @@ shared table keeps no launcher under its room and gives it back as it was."""
 from __future__ import annotations
 
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, OptionList, Select
+from textual.widgets import Button, Input, OptionList, Select
 
 from footycards.registry import REGISTRY
 from footycards.tables import TableHub
@@ -16,6 +16,8 @@ from footycards.tui.screens.stadium import StadiumScreen
 from footycards.tui.screens.stats import StatsScreen
 from footycards.tui.screens.tables import HostScreen, TableListScreen, TableRoomScreen
 from footycards.tui.widgets.choice import Choice
+from footycards.tui.widgets.keybar import KeyBar
+from footycards.tui.widgets.titlebar import TitleBar
 
 SIZE = (120, 40)
 
@@ -104,12 +106,8 @@ async def test_a_table_keeps_no_launcher_underneath_and_gives_it_back():
 
 
 def own_widgets(screen: LauncherScreen) -> list[Widget]:
-    """The launcher's widgets but the header and footer (and theirs)."""
-    return [
-        w
-        for w in screen.walk_children()
-        if not any(isinstance(node, Header | Footer) for node in w.ancestors_with_self)
-    ]
+    """The launcher's widgets but the title and key bars."""
+    return [w for w in screen.walk_children() if not isinstance(w, TitleBar | KeyBar)]
 
 
 async def test_a_served_launcher_is_one_widget_per_field():

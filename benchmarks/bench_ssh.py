@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import os
 import pty
 import random
@@ -48,6 +49,7 @@ LAUNCHER = b"pick a game"
 DOWN, UP = b"\x1b[B", b"\x1b[A"
 RIGHT, LEFT = b"\x1b[C", b"\x1b[D"
 QUIET = 0.05  # a redraw is over when no byte has come for this long
+PYTHON_GC = "BENCH_SSH_PYTHON_GC"  # set (by --python-gc): the server keeps Python's collection
 
 
 # -- the server (in a subprocess: `bench_ssh.py --serve`) ------------------------------
@@ -70,18 +72,27 @@ def serve(ai_tables: int) -> None:
 
     async def main() -> None:
         hub = TableHub(takeover_wait=0.0)
-        server = FootyServer(
-            ServerOptions(
-                port=0, max_sessions=5000, rate_limit=1_000_000, idle_timeout=0, keepalive=0
-            ),
-            hub=hub,
+        freeze = not os.environ.get(PYTHON_GC)  # --python-gc: Python's own collection
+        options = ServerOptions(
+            port=0,
+            max_sessions=5000,
+            rate_limit=1_000_000,
+            idle_timeout=0,
+            keepalive=0,
+            freeze_gc=freeze,
         )
+        server = FootyServer(options, hub=hub)
         port = await server.start()
         sys.__stdout__.write(f"{port}\n")  # type: ignore[union-attr]
         sys.__stdout__.flush()  # type: ignore[union-attr]
 
         def deep() -> None:  # SIGUSR1: a deep collection now; print how long it held the loop
-            took = server.gc.collect(DEEP, len(server.sessions))
+            if freeze:
+                took = server.gc.collect(DEEP, len(server.sessions))
+            else:
+                began = time.perf_counter()
+                gc.collect()  # what Python's own full collection costs
+                took = time.perf_counter() - began
             sys.__stdout__.write(f"{took * 1000:.0f}\n")  # type: ignore[union-attr]
             sys.__stdout__.flush()  # type: ignore[union-attr]
 
@@ -396,12 +407,19 @@ def main() -> None:
         default="game",
         help="type arrows in a Stadium game (default) or ↓/↑ over the launcher's games",
     )
+    parser.add_argument(
+        "--python-gc",
+        action="store_true",
+        help="serve with Python's own garbage collection (not memory.py's), to compare",
+    )
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-latency", action="store_true")
     args = parser.parse_args()
     if args.serve:
         serve(args.ai_tables)
         return
+    if args.python_gc:
+        os.environ[PYTHON_GC] = "1"  # for the server subprocesses
     with tempfile.TemporaryDirectory() as home:
         if not args.skip_memory:
             counts = [int(x) for x in args.sessions.split(",")]

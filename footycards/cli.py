@@ -745,6 +745,18 @@ def print_replay(review: Any, upto: int | None) -> None:
     show_default=True,
     help=_("New connections a minute from one address."),
 )
+@click.option(
+    "--gc",
+    "gc_mode",
+    type=click.Choice(["freeze", "python"]),
+    default="freeze",
+    show_default=True,
+    help=_(
+        "Garbage collection: 'freeze' keeps key presses quick with many sessions (the "
+        "server frees dropped screens in rare deep collections); 'python' is Python's own "
+        "(less memory, but pauses of a second or more for everyone from about 50 sessions)."
+    ),
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -757,6 +769,7 @@ def serve(
     idle_timeout: float,
     takeover_wait: float,
     rate_limit: int,
+    gc_mode: str,
 ) -> None:
     """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
     from pathlib import Path
@@ -775,6 +788,7 @@ def serve(
         rate_limit=rate_limit,
         takeover_wait=takeover_wait,
         lang=ctx.find_root().obj,
+        freeze_gc=gc_mode == "freeze",
     )
     try:
         check_options(options)

@@ -56,7 +56,7 @@ class GcPolicy:
     freeze_every: float = 1.0  # seconds between two freezes while sessions are open
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
-    deep_every: float = 600.0  # a deep collection at least this often while sessions are open
+    deep_every: float = 1800.0  # a deep collection at least this often while sessions are open
     grow_share: float = 0.25  # memory beyond what the open sessions explain ...
     grow_slack: int = 32 * MB  # ... and beyond this much, calls for a deep one
     per_session: int = 8 * MB  # what a session is expected to hold (learnt at each deep one)

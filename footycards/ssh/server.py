@@ -66,6 +66,7 @@ class ServerOptions:
     keepalive: float = 30.0  # seconds between keepalives (3 unanswered: closed)
     lang: str | None = None  # default language of sessions whose client sends none
     takeover_wait: float = 3.0  # minutes before an AI takes the seat of a player who left
+    freeze_gc: bool = True  # the garbage-collection policy of memory.py (False: Python's)
 
 
 def is_loopback(host: str) -> bool:
@@ -276,8 +277,9 @@ class FootyServer:
         sockets = self._acceptor.sockets
         if sockets:
             self.port = sockets[0].getsockname()[1]
-        self.gc.start()
-        self._gc_task = asyncio.get_running_loop().create_task(self._collect_garbage())
+        if opts.freeze_gc:
+            self.gc.start()
+            self._gc_task = asyncio.get_running_loop().create_task(self._collect_garbage())
         return self.port
 
     async def _collect_garbage(self, every: float = 0.5) -> None:

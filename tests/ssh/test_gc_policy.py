@@ -142,3 +142,26 @@ def test_deep_collection_when_memory_grows_beyond_what_the_sessions_explain():
 def test_resident_memory_is_read_on_linux():
     held = resident_bytes()
     assert held is None or held > 10 * MB
+
+
+@pytest.mark.parametrize(("words", "freeze"), [([], True), (["--gc", "python"], False)])
+def test_serve_gc_option_chooses_the_policy(monkeypatch, words, freeze):
+    """`footycards serve --gc python` keeps Python's own collection; the default freezes."""
+    from click.testing import CliRunner
+
+    from footycards.cli import main
+    from footycards.ssh import server
+
+    seen = []
+    monkeypatch.setattr(server, "serve", seen.append)
+    result = CliRunner().invoke(main, ["serve", "--port", "0", *words])
+    assert result.exit_code == 0, result.output
+    assert [options.freeze_gc for options in seen] == [freeze]
+    result = CliRunner().invoke(main, ["serve", "--gc", "sometimes"])
+    assert result.exit_code == 2 and "freeze" in result.output
+
+
+def test_a_server_with_python_gc_leaves_the_collector_alone(start_server):
+    before = gc.get_threshold()
+    server = start_server(freeze_gc=False)
+    assert server.call(gc.get_threshold) == before

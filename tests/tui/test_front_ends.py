@@ -60,3 +60,19 @@ async def test_the_player_waiting_is_told_whose_move_it_is():
         await bob_keys.pause()
         assert not match.actions
         assert any("It is Ann's move" in n.message for n in bob._notifications)
+
+
+async def test_quartett_waiting_player_is_told_whom_they_wait_for():
+    """The same at a shared Quartett table (both the ask game and top trumps)."""
+    from textual.widgets import Static
+
+    for mode in ("quartett", "fussball"):
+        match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": mode})
+        ann = FootyApp(match, speed="instant", local={0}, autosave=False)
+        bob = FootyApp(match, speed="instant", local={1}, drive_ai=False, autosave=False)
+        async with ann.run_test(size=(120, 40)), bob.run_test(size=(120, 40)) as bob_keys:
+            await bob_keys.pause()
+            first = match.names()[match.due]
+            waiter = bob if match.due == 0 else ann
+            status = str(waiter.screen.query_one("#status", Static).render())
+            assert f"Waiting for {first} to move" in status, (mode, status)

@@ -153,6 +153,8 @@ class QuartettScreen(GameScreen):
         seat = view["to_move"]
         if self.match.is_ai(seat):
             return _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
+        if not self.is_local(seat) and self.review is None:  # a shared table's other player
+            return _("Waiting for {name} to move…").format(name=self.seat_name(seat))
         return self.hint(seat, view)
 
     def hint(self, seat: int, view: dict) -> str:

@@ -112,6 +112,25 @@ async def test_replay_refuses_play_keys(game_id):
     assert app.return_code is not None or not app.is_running
 
 
+@pytest.mark.parametrize("game_id", REGISTRY.ids())
+async def test_replay_status_and_keys_are_the_replays(game_id):
+    """The status line tells the replay's keys, not the game's play hint, and the key bar
+    shows no play key of the screen's widgets (Sadikov's "←→ Column")."""
+    from textual.widgets import Static
+
+    from footycards.tui.widgets.keybar import KeyBar
+
+    app = FootyApp(replay=Replay(recorded(game_id)), speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert status.startswith("Replay:") and "click" not in status
+        keys = str(app.screen.query_one(KeyBar).render())
+        assert "Forward" in keys and "Column" not in keys and "Call" not in keys
+
+
 async def test_watch_again_from_the_end_screen():
     """At the final whistle `w` opens the replay of the game just finished, at its end."""
     match = Match.start("stadium", parse_players("ai:random,ai:random"), 2, {"rows": 2, "cols": 2})

@@ -21,8 +21,9 @@ from collections.abc import Callable
 from typing import Any
 
 from textual._context import active_app
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
+from textual.widgets import Static
 
 from ...core import IllegalAction
 from ...i18n import N_, _, ngettext
@@ -125,6 +126,8 @@ class GameScreen(Screen):
         self.own_app = self.app
         if self.review is not None:
             self.unsubscribe = lambda: None
+            for widget in self.query("*"):  # the widgets' own keys play (a cursor, a call):
+                widget._bindings = BindingsMap()  # in a replay the screen's review keys rule
             bar = ReviewBar(id="review-bar")
             footers = list(self.query(KeyBar))
             if footers:
@@ -466,6 +469,8 @@ class GameScreen(Screen):
         view = replay.view()
         self.viewer = replay.viewpoint if isinstance(replay.viewpoint, int) else None
         self.draw(view)
+        for status in self.query("#status").results(Static):  # not the game's play hint
+            status.update(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
         for bar in self.query(ReviewBar):
             bar.update(
                 f"{position_text(replay)} · {viewpoint_text(replay)}\n"

@@ -212,3 +212,24 @@ async def test_start_runs_with_enter_on_its_line():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, StadiumScreen)
+
+
+async def test_the_key_bar_fits_80_columns_and_the_table_keys_stay_listed():
+    """At 80 columns the key bar shows its keys whole (the table keys F5–F7 are in the
+    menu, so not in the bar); the keys help still lists them."""
+    from footycards.tui.screens.info import KeysScreen
+
+    app = FootyApp(hub=TableHub(), user="Ann", speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = str(app.screen.query_one(KeyBar).render())
+        for words in ("Start", "Continue", "Rules", "Keys", "Statistics"):
+            assert words in bar
+        assert "Host a table" not in bar and "Host a table (F5)" in str(
+            app.screen.query_one("#gamelist", OptionList).get_option("do-table-host").prompt
+        )
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = " ".join(what for _group, _keys, what in app.screen.rows)
+        assert "Host a table" in listed and "Watch a table" in listed

@@ -157,9 +157,10 @@ class LauncherScreen(Screen):
         Binding("f2", "app.show_keys", N_("Keys"), id="launcher.keys"),
         Binding("f3", "stats", N_("Statistics"), id="launcher.stats"),
         Binding("ctrl+q", "app.quit", N_("Quit"), id="launcher.quit"),
-        Binding("f5", "table('host')", N_("Host a table"), id="launcher.host"),
-        Binding("f6", "table('join')", N_("Join a table"), id="launcher.join"),
-        Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch"),
+        # the menu shows these three with their keys; the key bar has no room for them at 80
+        Binding("f5", "table('host')", N_("Host a table"), id="launcher.host", show=False),
+        Binding("f6", "table('join')", N_("Join a table"), id="launcher.join", show=False),
+        Binding("f7", "table('watch')", N_("Watch a table"), id="launcher.watch", show=False),
         Binding("down", "app.focus_next", N_("Next field"), id="launcher.next", show=False),
         Binding(
             "up", "app.focus_previous", N_("Previous field"), id="launcher.previous", show=False

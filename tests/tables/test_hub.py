@@ -27,7 +27,7 @@ class Inbox:
         return [c.kind for c in self.changes]
 
 
-async def wait_for(condition, seconds: float = 5.0) -> None:
+async def wait_for(condition, seconds: float = 15.0) -> None:  # generous: CI is loaded
     deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:

@@ -11,7 +11,7 @@ from footycards.tui.screens.game import GameScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 
 
-async def wait_for(condition, seconds: float = 3.0) -> None:
+async def wait_for(condition, seconds: float = 10.0) -> None:
     for _ in range(int(seconds / 0.02)):
         if condition():
             return

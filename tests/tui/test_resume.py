@@ -23,7 +23,7 @@ from footycards.tui.screens.resume import ResumeScreen
 from footycards.tui.widgets.dialogs import ConfirmScreen
 
 
-async def wait_for(condition, seconds: float = 5.0) -> None:
+async def wait_for(condition, seconds: float = 10.0) -> None:
     for _ in range(int(seconds / 0.02)):
         if condition():
             return

@@ -38,7 +38,6 @@ class TooSmallScreen(ModalScreen[None]):
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
-        self.leaving = False  # dismissed already: a second resize must not dismiss again
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -49,15 +48,14 @@ class TooSmallScreen(ModalScreen[None]):
         # the terminal may have grown while the notice was on its way (two resizes in a row)
         self.call_after_refresh(self.leave_if_room)
 
+    def on_screen_resume(self) -> None:
+        self.leave_if_room()  # back on top (a help screen closed): the terminal may be larger
+
     def leave_if_room(self) -> None:
-        """Go once the terminal is large enough (only once, and only from the top)."""
-        if too_small(self.app.size) or self.leaving:
-            return
-        if self.app.screen is self:  # not `is_current`: that is true below a modal too
-            self.leaving = True
+        """Go once the terminal is large enough; only from the top (`is_current` is true
+        below a modal too, and dismissing from below would pop the screen on top)."""
+        if not too_small(self.app.size) and self.app.screen is self:
             self.dismiss(None)
-        else:  # not on top yet: look again after the next refresh
-            self.call_after_refresh(self.leave_if_room)
 
     def show_size(self, size: Size) -> None:
         self.query_one("#need", Static).update(

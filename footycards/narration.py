@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .core import IllegalAction
-from .i18n import _
+from .i18n import _, ngettext
 from .registry import GameSpec
 
 
@@ -46,6 +46,11 @@ def explain(exc: IllegalAction) -> str:
 
 
 refusal = explain  # the name the front ends use
+
+
+def undone_text(removed: int) -> str:
+    """What an undo took back, as every front end says it."""
+    return ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed)
 
 
 def tell(

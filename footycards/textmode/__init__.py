@@ -13,9 +13,9 @@ import textwrap
 from typing import IO, Any
 
 from ..core import IllegalAction
-from ..i18n import _, ngettext
+from ..i18n import _
 from ..match import Applied, Match, UndoRefused
-from ..narration import event_text, refusal
+from ..narration import event_text, refusal, undone_text
 from ..record import GameRecord
 from ..registry import GameSpec, OptionValueError
 from ..saves import Autosaver, SaveStore, error_text
@@ -124,7 +124,7 @@ class TextFront:
         except UndoRefused as exc:
             self.say(_("No undo: {reason}. Nothing changed.").format(reason=refusal(exc)))
             return
-        self.say(ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed))
+        self.say(undone_text(removed))
 
     def ran_out(self) -> int:
         self.say()

@@ -26,9 +26,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...core import IllegalAction
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _
 from ...match import Applied, Match, Undone, UndoRefused
-from ...narration import event_text, refusal
+from ...narration import event_text, refusal, undone_text
 from ...replay import Replay
 from ...stats import record_finished
 from ..translate import translate_bindings
@@ -445,7 +445,7 @@ class GameScreen(Screen):
             self.app.bell()
             return
         self.notify(
-            ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed),
+            undone_text(removed),
             title=_("Undo"),
         )
 

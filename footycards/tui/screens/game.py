@@ -21,9 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from textual._context import active_app
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
 
 from ...core import IllegalAction
 from ...i18n import N_, _
@@ -38,11 +37,10 @@ from ..widgets.pass_device import PassDeviceScreen
 from .end import EndScreen
 from .review import (
     JumpScreen,
-    ReviewBar,
-    narration_text,
-    position_text,
+    mount_review,
     replay_screen,
     review_bindings,
+    show_review,
     viewpoint_text,
 )
 from .too_small import check_size
@@ -126,14 +124,7 @@ class GameScreen(Screen):
         self.own_app = self.app
         if self.review is not None:
             self.unsubscribe = lambda: None
-            for widget in self.query("*"):  # the widgets' own keys play (a cursor, a call):
-                widget._bindings = BindingsMap()  # in a replay the screen's review keys rule
-            bar = ReviewBar(id="review-bar")
-            footers = list(self.query(KeyBar))
-            if footers:
-                self.mount(bar, before=footers[0])
-            else:
-                self.mount(bar)
+            mount_review(self)
             self.call_after_refresh(self.advance)
             return
         self.unsubscribe = self.match.subscribe(self.heard)
@@ -469,13 +460,7 @@ class GameScreen(Screen):
         view = replay.view()
         self.viewer = replay.viewpoint if isinstance(replay.viewpoint, int) else None
         self.draw(view)
-        for status in self.query("#status").results(Static):  # not the game's play hint
-            status.update(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
-        for bar in self.query(ReviewBar):
-            bar.update(
-                f"{position_text(replay)} · {viewpoint_text(replay)}\n"
-                + narration_text(replay, self.describe)
-            )
+        show_review(self, replay)
         return view
 
     def action_review_step(self, by: int) -> None:

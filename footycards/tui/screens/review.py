@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
@@ -22,6 +22,7 @@ from ...i18n import N_, _
 from ...narration import event_text
 from ...replay import ALL, Replay
 from ..widgets.dialogs import DIALOG_CSS
+from ..widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from .game import GameScreen
@@ -111,11 +112,36 @@ def narration_text(replay: Replay, describe: Any = None) -> str:
 
 
 class ReviewBar(Static):
-    """The replay's line above the footer: position, viewpoint, and the action's narration."""
+    """The replay's line above the key bar: position, viewpoint, and the action's narration."""
 
     DEFAULT_CSS = """
     ReviewBar { height: auto; max-height: 4; background: $boost; padding: 0 1; }
     """
+
+
+def mount_review(screen: GameScreen) -> None:
+    """Once the screen's widgets exist: their own keys (a cursor, a call) are off, as the
+    screen's review keys rule a replay, and the move bar goes above the key bar."""
+    for widget in screen.query("*"):
+        widget._bindings = BindingsMap()
+    bar = ReviewBar(id="review-bar")
+    keys = list(screen.query(KeyBar))
+    if keys:
+        screen.mount(bar, before=keys[0])
+    else:
+        screen.mount(bar)
+
+
+def show_review(screen: GameScreen, replay: Replay) -> None:
+    """The replay's words on a drawn screen: its keys on the status line (not the game's
+    play hint), its position and narration on the move bar."""
+    for status in screen.query("#status").results(Static):
+        status.update(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
+    for bar in screen.query(ReviewBar):
+        bar.update(
+            f"{position_text(replay)} · {viewpoint_text(replay)}\n"
+            + narration_text(replay, screen.describe)
+        )
 
 
 class JumpScreen(ModalScreen[int | None]):

@@ -29,7 +29,7 @@ import logging
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 log = logging.getLogger("footycards.ssh")
 
@@ -64,8 +64,8 @@ class GcPolicy:
     memory: Callable[[], int | None] = resident_bytes
     started: int = 0  # sessions started since the last freeze
     ended: int = 0  # sessions ended since the last deep collection
-    last_freeze: float = field(default=0.0)
-    last_deep: float = field(default=0.0)
+    last_freeze: float = 0.0
+    last_deep: float = 0.0
     base: int | None = None  # the memory when the policy started (no sessions)
     floor: int | None = None  # the memory after the last deep collection ...
     floor_sessions: int = 0  # ... with this many sessions open

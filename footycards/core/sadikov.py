@@ -13,6 +13,7 @@ an English template and its parameters.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -66,6 +67,11 @@ _RANK = {c: (JOKER if c == JOKER else c[:-1]) for c in _ALL_IDS}
 _SUIT = {c: (None if c == JOKER else c[-1]) for c in _ALL_IDS}
 _VALUE = {c: _RANK_VALUE[_RANK[c]] for c in _ALL_IDS}
 _MAIN_SUIT = {c: c[-1] for c in MAIN_IDS}  # main cards always have a suit
+# F4.5: the card an attack needs below a main card (same suit, one rank lower); "" for a 6
+_BELOW_ATTACK = {
+    c: (MAIN_RANKS[MAIN_RANKS.index(_RANK[c]) - 1] + c[-1] if _RANK[c] != "6" else "")
+    for c in MAIN_IDS
+}
 
 
 def rank_of(card: str) -> str:
@@ -233,6 +239,19 @@ _OTHER_SUITS = {s: tuple(o for o in SUITS if o != s) for s in SUITS}
 _COLUMN_NUMBERS = tuple(TAKES)
 
 
+def _open_when_full() -> dict[tuple[int, ...], list[Action]]:
+    """F3.3 while every column holds cards: the takes left open by each run of closed
+    columns (last turn's, then this turn's), every take when all five are closed."""
+    table = {}
+    for n in range(COLUMNS + 1):
+        for closed in itertools.permutations(_COLUMN_NUMBERS, n):
+            table[closed] = [a for c, a in _TAKE_PAIRS if c not in closed] or list(TAKES.values())
+    return table
+
+
+_OPEN_WHEN_FULL = _open_when_full()  # legal_actions' fast path: one lookup per move
+
+
 def parse(text: str) -> Action:
     """Parse one line of F7 notation (`take 3`) into an Action; IllegalAction on bad text."""
     if not isinstance(text, str):
@@ -267,9 +286,11 @@ def _empty_aktiv() -> dict[str, Pile]:
     return {s: [] for s in SUITS}
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class SadikovState:
     """The whole game; only `view()`/`public_view()` are meant for players' eyes.
+
+    States compare by identity; compare `to_json()` for equal positions.
 
     An aktiv pile holds `(card, attack)` pairs, bottom first (F3.2, F4.5).
     """
@@ -296,7 +317,21 @@ class SadikovState:
     goals: list[int] = field(default_factory=lambda: [0, 0])
     shootout: list[int] | None = None  # F6.2: shoot-out goals, once played
     is_over: bool = False  # a plain field: simulations ask it after every move
-    log: list[SadikovEvent] = field(default_factory=list)
+    events: list[SadikovEvent] = field(default_factory=list)  # the log, as far as built
+    records: list[SadikovEvent | tuple[Any, ...]] = field(default_factory=list)  # not yet
+
+    @property
+    def log(self) -> list[SadikovEvent]:
+        """The public events since the start (`SadikovEvent` dicts), oldest first.
+
+        A move notes its frequent events as plain tuples in `records` (see `_EVENT_FIELDS`)
+        and they become dicts here, when the log is read: simulations that never read it
+        do not pay for building them.
+        """
+        if self.records:
+            self.events.extend(map(_event_of, self.records))
+            self.records.clear()
+        return self.events
 
     players = 2
 
@@ -323,7 +358,12 @@ class SadikovState:
         if self.is_over:
             return []
         cols = self.columns
-        closed = self.previous[self.turn] + self.this_turn[self.turn]
+        me = self.turn
+        if cols[0] and cols[1] and cols[2] and cols[3] and cols[4]:
+            open_ = _OPEN_WHEN_FULL.get((*self.previous[me], *self.this_turn[me]))
+            if open_ is not None:  # None: a column repeats (taken under the F3.3 exception)
+                return open_.copy()
+        closed = self.previous[me] + self.this_turn[me]
         legal = [a for c, a in _TAKE_PAIRS if c not in closed and cols[c - 1]]
         return legal or [a for c, a in _TAKE_PAIRS if cols[c - 1]]
 
@@ -354,23 +394,19 @@ class SadikovState:
         card = col.pop()
         self.this_turn[me].append(c)  # F3.3
         suit = _MAIN_SUIT[card]
-        event: SadikovEvent = {  # the flags attack, void, extra are added only when true
-            "event": "take",
-            "seat": me,
-            "column": c,
-            "card": card,
-            "revealed": col[-FACE_UP] if len(col) >= FACE_UP else None,  # F2.3: turned up
-        }
-        self.log.append(event)
+        revealed = col[-FACE_UP] if len(col) >= FACE_UP else None  # F2.3: turned face up
+        records = self.records
         scored = attack = False
         if suit in self.removed[me]:  # F5.2: the card does nothing
-            event["void"] = True
+            records.append((TAKE, me, c, card, revealed, "void"))
             self.discard.append(card)
         else:
+            at = len(records)
+            records.append((TAKE, me, c, card, revealed))
             aktiv = self.aktiv[me]
             pile = aktiv[suit]
             below = pile[-1][0] if pile else None
-            attack = below is not None and _VALUE[below] + 1 == _VALUE[card]  # F4.5
+            attack = below == _BELOW_ATTACK[card]  # F4.5
             pile.append((card, attack))
             # F4: every test on the aktiv with the new card in place, before any discard
             rank = _RANK[card]
@@ -389,10 +425,9 @@ class SadikovState:
             corner = n == 3 and _RANK[pile[0][0]] == rank  # F4.3
             if long_shot or free or corner or n == 4:
                 scored = self._resolve(me, card, suit, long_shot, free, corner)
-            if attack:
-                event["attack"] = True
-                if not scored:  # F4.5, F4.8
-                    event["extra"] = True
+            if attack:  # F4.5, F4.8: an attack that does not score earns an extra move
+                flags = ("attack",) if scored else ("attack", "extra")
+                records[at] = (TAKE, me, c, card, revealed, *flags)
         # F3.4, F4.8, F2.4: the next move, or half time, or the end
         if not col and not any(self.columns):  # F2.4: checked once the move is resolved
             self._half_over()
@@ -448,17 +483,7 @@ class SadikovState:
         scored = False
         if long_cards is not None:  # F4.1: cannot be saved
             cards = [self.aktiv[me][s][i][0] for s, i in long_cards]
-            self.log.append(
-                {
-                    "event": "shot",
-                    "seat": me,
-                    "kind": LONG,
-                    "suit": suit,
-                    "card": card,
-                    "keeper": 0,
-                    "cards": cards,
-                }
-            )
+            self.records.append((SHOT_EVENT, me, LONG, suit, card, 0, cards))
             self._goal(me, LONG, suit)
             scored = True
         if free:  # F4.2, F5.1
@@ -475,58 +500,47 @@ class SadikovState:
             for s, i in sorted(long_cards, key=lambda x: -x[1]):
                 gone.append(self.aktiv[me][s].pop(i)[0])
             self.discard.extend(gone)
-            self.log.append({"event": "discard", "seat": me, "cards": gone, "why": LONG})
+            self.records.append((DISCARD, me, gone, LONG))
         if shot and pile:  # F4.4: the pile that shot is discarded, goal or not
             gone = [cid for cid, _a in pile]
             pile.clear()
             self.discard.extend(gone)
-            self.log.append({"event": "discard", "seat": me, "cards": gone, "why": SHOT})
+            self.records.append((DISCARD, me, gone, SHOT))
         return scored
 
     def _shot(self, shooter: int, kind: str, suit: str, card: str, n: int) -> bool:
         """F4.6: the defender turns up to `n` keeper cards; a save adds a card (F4.7)."""
-        log = self.log
-        log.append(
-            {
-                "event": "shot",
-                "seat": shooter,
-                "kind": kind,
-                "suit": suit,
-                "card": card,
-                "keeper": n,
-            }
-        )
+        records = self.records
+        records.append((SHOT_EVENT, shooter, kind, suit, card, n))
         saver = self._keeper_save(1 - shooter, suit, n)
         if saver is None:
             self._goal(shooter, kind, suit)
             return True
-        log.append(
-            {"event": "save", "seat": 1 - shooter, "kind": kind, "suit": suit, "card": saver}
-        )
+        records.append((SAVE, 1 - shooter, kind, suit, saver))
         if self.added < MAX_ADDED:  # F4.7 [decision]: the ball stays in play
             self._add_card()
         return False
 
     def _keeper_save(self, defender: int, suit: str, n: int) -> str | None:
         """F4.6: turn keeper cards one by one; the first of the suit, or a joker, saves."""
-        keeper, log = self.keeper, self.log
+        keeper, records = self.keeper, self.records
         for _ in range(n):
             if not keeper:  # [decision] the discard becomes a new keeper deck
                 keeper = self.keeper = self.keeper_discard
                 self.keeper_discard = []
                 self.rng.shuffle_batched(keeper)
-                log.append({"event": "reshuffle", "count": len(keeper)})
+                records.append((RESHUFFLE, len(keeper)))
             k = keeper.pop(0)
             self.keeper_discard.append(k)
             save = k == JOKER or _SUIT[k] == suit
-            log.append({"event": "keeper", "seat": defender, "card": k, "save": save})
+            records.append((KEEPER, defender, k, save))
             if save:
                 return k
         return None
 
     def _goal(self, seat: int, kind: str, suit: str) -> None:
         self.goals[seat] += 1
-        self.log.append(
+        self.records.append(
             {"event": "goal", "seat": seat, "kind": kind, "suit": suit, "goals": list(self.goals)}
         )
 
@@ -534,7 +548,7 @@ class SadikovState:
         """F5.1, F5.2: penalty cards; at 4 the suit is removed and its pile discarded."""
         had = self.penalties[seat][suit]
         total = self.penalties[seat][suit] = had + n
-        self.log.append(
+        self.records.append(
             {"event": "penalty", "seat": seat, "suit": suit, "count": n, "total": total}
         )
         if total >= 4 and suit not in self.removed[seat]:
@@ -543,7 +557,7 @@ class SadikovState:
             gone = [cid for cid, _a in pile]
             pile.clear()
             self.discard.extend(gone)
-            self.log.append({"event": "removed", "seat": seat, "suit": suit, "cards": gone})
+            self.records.append({"event": "removed", "seat": seat, "suit": suit, "cards": gone})
 
     def _add_card(self) -> None:
         """F4.7: the reserve's top card to the bottom of column 1 (odd) or 2 (even)."""
@@ -555,15 +569,13 @@ class SadikovState:
         col = self.columns[c - 1]
         col.insert(0, card)
         up = len(col) <= FACE_UP
-        self.log.append(
-            {"event": "add", "column": c, "count": self.added, "card": card if up else None}
-        )
+        self.records.append((ADD, c, self.added, card if up else None))
 
     # -- F2.4, F6. Half time and the end -----------------------------------------
 
     def _half_over(self) -> None:
         if self.half == 1:
-            self.log.append({"event": "half_time", "half": 1, "goals": list(self.goals)})
+            self.records.append({"event": "half_time", "half": 1, "goals": list(self.goals)})
             order = list(self.deal2) if self.deal2 is not None else _shuffled(self.rng, MAIN_DECK)
             self._deal_half(2, order)
             return
@@ -575,7 +587,7 @@ class SadikovState:
         end: SadikovEvent = {"event": "end", "goals": list(self.goals), "winners": res["winners"]}
         if self.shootout is not None:
             end["shootout"] = list(self.shootout)
-        self.log.append(end)
+        self.records.append(end)
 
     def _deal_half(self, half: int, order: list[str]) -> None:
         """F2.2, F2.4: deal 5 columns of 9 and the reserve; reset what a half resets."""
@@ -591,11 +603,11 @@ class SadikovState:
         self.this_turn = [[], []]
         self.extra = False
         self.turn = half - 1  # P1 starts the first half, P2 the second
-        self.log.append({"event": "half", "half": half, "seat": self.turn})
+        self.records.append({"event": "half", "half": half, "seat": self.turn})
 
     def _shootout(self) -> None:
         """F6.2: five kicks each from P1, stopping when decided; then one kick each."""
-        self.log.append({"event": "shootout"})
+        self.records.append({"event": "shootout"})
         score = [0, 0]
         kicks = [0, 0]
         self.shootout = score
@@ -606,7 +618,7 @@ class SadikovState:
             suit = suit_of(card)
             assert suit is not None
             kicks[seat] += 1
-            self.log.append(
+            self.records.append(
                 {
                     "event": "shot",
                     "seat": seat,
@@ -619,7 +631,7 @@ class SadikovState:
             saver = self._keeper_save(1 - seat, suit, 1)
             if saver is None:
                 score[seat] += 1
-                self.log.append(
+                self.records.append(
                     {
                         "event": "goal",
                         "seat": seat,
@@ -629,7 +641,7 @@ class SadikovState:
                     }
                 )
             else:
-                self.log.append(
+                self.records.append(
                     {"event": "save", "seat": 1 - seat, "kind": KICK, "suit": suit, "card": saver}
                 )
 
@@ -786,6 +798,35 @@ class SadikovState:
         return from_json(self.to_json())
 
 
+# The frequent events as `records` notes them: (kind, *values), the values in this order.
+# A take's note ends with the names of its flags that are true (void, attack, extra).
+TAKE, SHOT_EVENT, KEEPER, SAVE, DISCARD, ADD, RESHUFFLE = (
+    "take", "shot", "keeper", "save", "discard", "add", "reshuffle"
+)  # fmt: skip
+_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    TAKE: ("seat", "column", "card", "revealed"),
+    SHOT_EVENT: ("seat", "kind", "suit", "card", "keeper", "cards"),  # cards: long shots
+    KEEPER: ("seat", "card", "save"),
+    SAVE: ("seat", "kind", "suit", "card"),
+    DISCARD: ("seat", "cards", "why"),
+    ADD: ("column", "count", "card"),
+    RESHUFFLE: ("count",),
+}
+
+
+def _event_of(record: SadikovEvent | tuple[Any, ...]) -> SadikovEvent:
+    """The event dict of one of `records`' entries (rare events are noted as dicts)."""
+    if type(record) is dict:
+        return record
+    kind, *values = record
+    names = _EVENT_FIELDS[kind]
+    event: dict[str, Any] = {"event": kind}
+    event.update(zip(names, values, strict=False))
+    for flag in values[len(names) :]:  # a take's true flags
+        event[flag] = True
+    return event  # type: ignore[return-value]
+
+
 def _copy_event(e: SadikovEvent) -> SadikovEvent:
     c = e.copy()
     if "cards" in c:
@@ -837,7 +878,7 @@ def from_json(text: str) -> SadikovState:
             goals=d["goals"],
             shootout=d["shootout"],
             is_over=d["over"],
-            log=d["log"],
+            events=d["log"],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise ValueError(f"not a saved Sadikov game: {exc}") from None

@@ -153,6 +153,34 @@ def test_same_seed_same_moves_same_game(seed, shootout, moves_seed):
     assert runs[0] == runs[1]
 
 
+@SETTINGS
+@given(st.integers(0, 2**63 - 1), st.booleans(), st.integers(0, 999), st.floats(0.0, 1.0))
+def test_the_log_is_the_same_however_often_it_is_read(seed, shootout, moves_seed, often):
+    """The engine builds its event dicts when the log is read: a log read after some moves
+    (at random, with probability `often`) and one read only at the end are the same list of
+    the same events, every event a dict of the documented kinds, and so are the saves."""
+    runs = []
+    for reads in (often, 0.0):
+        s = sk.new_game(2, seed=seed, options={"shootout": shootout})
+        rng, when = random.Random(moves_seed), random.Random(seed)
+        seen: list[dict] = []
+        while not s.is_over:
+            s.apply(rng.choice(s.legal_actions()))
+            if when.random() < reads:
+                seen = [dict(e) for e in s.log]
+                assert json.loads(s.to_json())["log"] == seen
+        assert s.log[: len(seen)] == seen  # events already read never change
+        assert all(type(e) is dict and e["event"] in EVENT_KINDS for e in s.log)
+        runs.append((s.log, s.to_json()))
+    assert runs[0] == runs[1]
+
+
+EVENT_KINDS = set(
+    "half take shot keeper reshuffle goal save penalty removed discard add half_time "
+    "shootout end".split()
+)
+
+
 def hidden_shuffled(state: sk.SadikovState, rng: random.Random) -> sk.SadikovState:
     """The same position with its hidden cards (face-down column cards, reserve, keeper
     deck) in another order."""

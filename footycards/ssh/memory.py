@@ -10,10 +10,11 @@ young generations are still collected as usual), and every `freeze_every` second
 is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no longer walks
 it). Each such pause only walks what is new since the last one.
 
-What is dropped after being frozen (an ended session's app, the launcher a player left
-for a table, a finished game's screen) keeps its cycles among the frozen objects, where
-only a deep collection (unfreeze, collect everything, freeze again) frees them. That one
-long pause is taken when
+A screen a session drops (the launcher a player left for a table, a finished game's
+screen) is freed soon after by `reclaim.py`, which walks only that screen's objects. What
+else is dropped after being frozen (an ended session's app) keeps its cycles among the
+frozen objects, where only a deep collection (unfreeze, collect everything, freeze again)
+frees them. That one long pause is taken when
 - the ended sessions reach `deep_share` of the open ones (at least `deep_min_ended`), or
   a session ended and none is open (nothing to delay then);
 - the process has grown by more than `grow_share` (plus `grow_slack`) beyond what its
@@ -28,8 +29,14 @@ import gc
 import logging
 import os
 import time
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from textual.screen import Screen
+
+from .reclaim import loosen, reclaim
 
 log = logging.getLogger("footycards.ssh")
 
@@ -70,6 +77,10 @@ class GcPolicy:
     floor: int | None = None  # the memory after the last deep collection ...
     floor_sessions: int = 0  # ... with this many sessions open
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
+    reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
+    reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
+    dropped: list[tuple[float, list[weakref.ref[Any]]]] = field(default_factory=list)
+    reclaimed: int = 0  # objects freed that way
 
     def __post_init__(self) -> None:
         self.last_freeze = self.last_deep = self.clock()
@@ -115,8 +126,31 @@ class GcPolicy:
             return FREEZE
         return None
 
+    def screen_dropped(self, screen: Screen[Any]) -> None:
+        """A session's app is about to remove `screen` (FootyApp.screen_dropped): free
+        what it leaves once Textual is done with it."""
+        self.dropped.append((self.clock(), loosen(screen)))
+
+    def reclaim_dropped(self) -> int:
+        """Free the screens dropped `reclaim_after` seconds ago or more, oldest first, for
+        at most `reclaim_budget` seconds (the rest at the next tick); how many objects
+        were freed. A screen still held then is left to a deep collection."""
+        now = self.clock()
+        if not self.dropped or now - self.dropped[0][0] < self.reclaim_after:
+            return 0
+        began = time.perf_counter()
+        gc.collect()  # what is not frozen (as a freeze does): the layout's passing cycles
+        freed = 0
+        while self.dropped and now - self.dropped[0][0] >= self.reclaim_after:
+            freed += reclaim(self.dropped.pop(0)[1])
+            if time.perf_counter() - began >= self.reclaim_budget:
+                break
+        self.reclaimed += freed
+        return freed
+
     def tick(self, open_sessions: int) -> str | None:
-        """Do what is due (see `due`); returns what was done."""
+        """Free dropped screens, then do what is due (see `due`); returns what was done."""
+        self.reclaim_dropped()
         what = self.due(open_sessions)
         if what is not None:
             self.collect(what, open_sessions)

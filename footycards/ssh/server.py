@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from textual.app import App
 
 from ..i18n import _
 from ..paths import data_dir
@@ -331,6 +332,12 @@ class FootyServer:
         self.sessions.add(session)
         self.gc.session_started()
         return True
+
+    def watch_screens(self, app: App[Any]) -> None:
+        """With the collection policy on: the screens `app` drops are freed soon after
+        (memory.py), not left for a deep collection."""
+        if self.options.freeze_gc and hasattr(app, "screen_dropped"):
+            app.screen_dropped = self.gc.screen_dropped
 
     def release(self, session: GameSession) -> None:
         if session in self.sessions:

@@ -6,7 +6,7 @@ FOOTYCARDS_LANG, then the locale), so every SSH client can have its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +27,7 @@ from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 from ..tables import TableHub
 from .screens.info import KeysScreen, RulesScreen
+from .stylesheet import SharedStylesheet
 from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
@@ -77,6 +78,8 @@ class FootyApp(App):
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
+        # parsed CSS shared with the other apps of the process (an SSH server's sessions)
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
         self.initial_match = match
         self.initial_record = record  # the save `match` was resumed from (it saves on there)
         self.saves = saves  # where games are saved (default: the user data folder)
@@ -96,10 +99,24 @@ class FootyApp(App):
         self.hub = hub  # shared tables (a server's sessions share one), None when alone
         self.user = user  # the session's user name (what others see at a table)
         self.table_session: Any = None  # the shared table this app sits at (tables.py)
+        # Told of each screen just before Textual removes it (the SSH server frees what
+        # the screen leaves at once: footycards/ssh/reclaim.py); None: nobody is told.
+        self.screen_dropped: Callable[[Screen[Any]], None] | None = None
         if theme:
             self.theme = theme
         elif self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+
+    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
+        """Textual's step for a screen leaving the stack: `screen_dropped` hears of a
+        screen that is about to be removed (not installed, not in the stack)."""
+        if (
+            self.screen_dropped is not None
+            and not self.is_screen_installed(screen)
+            and screen not in self.screen_stack
+        ):
+            self.screen_dropped(screen)
+        return await super()._replace_screen(screen)
 
     @contextmanager
     def _context(self) -> Iterator[None]:

@@ -35,9 +35,11 @@ class TitleBar(Widget, can_focus=False):
     """
 
     def on_mount(self) -> None:
-        for node in (self.app, self.screen):
-            self.watch(node, "title", self.title_changed, init=False)
-            self.watch(node, "sub_title", self.title_changed, init=False)
+        # Only the screen is watched: the app's title is fixed (FootyApp.TITLE), and a
+        # watch on the app would be kept by the app, and this bar with its whole screen,
+        # long after the screen was closed.
+        self.watch(self.screen, "title", self.title_changed, init=False)
+        self.watch(self.screen, "sub_title", self.title_changed, init=False)
 
     def title_changed(self) -> None:
         self.refresh()

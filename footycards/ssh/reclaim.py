@@ -1,0 +1,198 @@
+"""Provides reclaim(): free the reference cycles a dropped screen leaves, at once, without a
+full garbage collection.
+
+The server freezes its long-lived objects (memory.py), so Python's collector no longer
+walks every session's objects; the price is that garbage which was frozen (a launcher a
+player left for a table, a game screen after the game) waits for a deep collection. A
+screen left behind is held only by its own cycles: a widget and its styles, the screen's
+compositor and caches. `reclaim` does for that one object graph what the collector does
+for the heap:
+
+1. it gathers the objects reachable from the screen, not going into classes, modules,
+   functions without a closure, apps, the event loop, tables or matches (they are
+   shared and alive);
+2. it counts, for each, the references that come from inside that set; an object with
+   more references than that is held from outside;
+3. whatever is held from outside, and all it reaches, is in use; the rest is garbage,
+   and emptying its containers (dicts, lists, sets, cells, instance attributes) breaks
+   the cycles, so reference counting frees it.
+
+Textual's removal of a screen also cuts some cycles loose from it (its caches): `loosen`,
+called just before, unlinks them or keeps weak references to them for the walk.
+
+Other threads (AI workers) do not run during the count: it holds the interpreter for the
+few milliseconds it takes. An object it cannot prove unreachable is left alone, so a
+mistake can only keep memory, never free what is in use. It returns how many objects it
+emptied; 0 when the screen is still in use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import sys
+import types
+import weakref
+from collections import deque
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from ..match import Match
+from ..tables import Table, TableHub
+
+LIMIT = 50_000  # objects: a graph larger than this is left to the deep collection
+_LEFT_AS_THEY_ARE = (
+    types.FrameType,
+    types.GeneratorType,
+    types.CoroutineType,
+    weakref.WeakKeyDictionary,
+    weakref.WeakValueDictionary,
+    weakref.WeakSet,
+)
+# Never entered: shared by every session and alive (a table leads to all who sit there)
+_SHARED = (
+    type,
+    types.ModuleType,
+    types.CodeType,
+    App,
+    asyncio.AbstractEventLoop,
+    Table,
+    TableHub,
+    Match,
+)
+
+
+def _enters(obj: object) -> bool:
+    """Whether the walk goes into `obj`: only into objects that may be in a cycle and
+    that a screen may own."""
+    if not gc.is_tracked(obj) or isinstance(obj, _SHARED):
+        return False
+    return not (isinstance(obj, types.FunctionType) and obj.__closure__ is None)
+
+
+def _children(obj: object) -> list[Any] | tuple[Any, ...]:
+    """What the walk follows from `obj`: all it holds; for a function, only its closure
+    (not its module's globals)."""
+    if isinstance(obj, types.FunctionType):
+        return (obj.__closure__,) if obj.__closure__ else ()
+    return gc.get_referents(obj)
+
+
+def loosen(screen: Screen[Any]) -> list[weakref.ref[Any]]:
+    """Call just before Textual removes `screen`: the weak references `reclaim` needs.
+
+    Textual's removal empties two caches of every node in ways that cut cycles loose
+    from the screen, where a walk from the screen no longer finds them: the query cache
+    (a ring of linked lists holding widgets) is unlinked here first, and the nodes of the
+    component styles (small nodes with their styles) are roots besides the screen.
+    """
+    roots: list[weakref.ref[Any]] = [weakref.ref(screen)]
+    for node in screen.walk_children(with_self=True):
+        cache = node._query_one_cache
+        for link in cache._cache.values():
+            link.clear()
+        cache.clear()
+        for styles in node._component_styles.values():
+            if styles.node is not None:
+                roots.append(weakref.ref(styles.node))
+    return roots
+
+
+def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
+    """Empty the unreachable objects of the graph the `roots` point to (weak references,
+    so that the caller holds none); how many were emptied."""
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(60.0)  # no other thread changes references during the count
+    try:
+        garbage = _unreachable(roots, limit)
+    finally:
+        sys.setswitchinterval(switch)
+    for obj in garbage:
+        _empty(obj)
+    count = len(garbage)
+    garbage.clear()  # the last references: the emptied objects are freed here
+    return count
+
+
+def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
+    """The objects of the roots' graph that nothing outside it holds, following the
+    collector's own method (see the module's docstring)."""
+    nodes: list[object] = []
+    index: dict[int, int] = {}
+    for ref in roots:
+        root = ref()
+        if root is not None and id(root) not in index:
+            index[id(root)] = len(nodes)
+            nodes.append(root)
+    root = None
+    if not nodes:
+        return []
+    k = 0
+    while k < len(nodes):
+        for child in _children(nodes[k]):
+            if id(child) not in index and _enters(child):
+                index[id(child)] = len(nodes)
+                nodes.append(child)
+        k += 1
+        if len(nodes) > limit:
+            return []
+    child = None
+    inside = [0] * len(nodes)
+    edges: list[list[int]] = []
+    for obj in nodes:
+        mine = [index[i] for i in map(id, gc.get_referents(obj)) if i in index]
+        for j in mine:
+            inside[j] += 1
+        edges.append(mine)
+    obj = None
+    # sys.getrefcount counts its argument and the `nodes` list besides the real holders
+    held = [sys.getrefcount(nodes[j]) - 2 - inside[j] for j in range(len(nodes))]
+    if min(held) < 0:  # references the count cannot explain: do nothing
+        return []
+    reached = [h > 0 for h in held]
+    todo = [j for j, h in enumerate(held) if h > 0]
+    while todo:
+        for j in edges[todo.pop()]:
+            if not reached[j]:
+                reached[j] = True
+                todo.append(j)
+    return [obj for obj, used in zip(nodes, reached, strict=True) if not used]
+
+
+def _empty(obj: object) -> None:
+    """Drop what `obj` holds (it is garbage), so that its cycles are broken."""
+    if isinstance(obj, (dict, list, set, deque)):
+        obj.clear()
+    elif isinstance(obj, types.CellType):
+        obj.cell_contents = None
+    elif isinstance(obj, _LEFT_AS_THEY_ARE):
+        return  # never run a coroutine's cleanup code; weak containers' callbacks need them
+    else:
+        try:
+            attributes = object.__getattribute__(obj, "__dict__")
+        except AttributeError:
+            attributes = None
+        if type(attributes) is dict:
+            attributes.clear()
+        for name in _slots(type(obj)):
+            try:
+                object.__delattr__(obj, name)
+            except (AttributeError, TypeError):
+                pass
+
+
+def _slots(cls: type) -> list[str]:
+    """The attribute names of `cls`'s and its bases' `__slots__` (names mangled as
+    Python stores them)."""
+    names = []
+    for base in cls.__mro__:
+        slots = base.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{base.__name__.lstrip('_')}{name}"
+            names.append(name)
+    return names

@@ -1,0 +1,152 @@
+"""A dropped screen is freed at once by reference counts (reclaim.py), with every object
+frozen as the server's collection policy leaves them: only what nothing else holds is
+emptied, and the session goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from footycards.ssh.memory import GcPolicy
+from footycards.ssh.reclaim import reclaim
+
+
+@pytest.fixture
+def frozen() -> Iterator[None]:
+    """No collection at all while the test runs, and whatever exists frozen, as in the
+    server between two deep collections."""
+    gc.disable()
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        gc.enable()
+
+
+class Node:
+    """An object with attributes, in a cycle with its children."""
+
+    def __init__(self, parent: Node | None = None) -> None:
+        self.parent = parent
+        self.children: list[Node] = []
+        self.cache = {"me": self}
+        if parent is not None:
+            parent.children.append(self)
+
+
+class Slotted:
+    __slots__ = ("other", "__weakref__")
+
+    def __init__(self) -> None:
+        self.other: object = None
+
+
+def test_a_cycle_nothing_else_holds_is_freed(frozen):
+    root = Node()
+    kids = [Node(root) for _ in range(3)]
+    grandchild = Node(kids[0])
+    a, b = Slotted(), Slotted()  # a cycle through __slots__ only
+    a.other, b.other = b, a
+    grandchild.children.append(a)  # type: ignore[arg-type]
+    refs = [weakref.ref(x) for x in (root, *kids, grandchild, a, b)]
+    gc.freeze()  # frozen, as the server's policy leaves them
+    roots = [weakref.ref(root)]
+    del root, kids, grandchild, a, b
+    assert all(r() is not None for r in refs)  # only cycles hold them
+    assert reclaim(roots) > 0
+    assert all(r() is None for r in refs)
+
+
+def test_what_is_held_from_outside_is_kept_whole(frozen):
+    root = Node()
+    kid = Node(root)
+    other = Node(kid)
+    kept = Node(root)  # held by this test: it, and all it reaches, is in use
+    gc.freeze()
+    roots = [weakref.ref(root)]
+    kid_ref, other_ref = weakref.ref(kid), weakref.ref(other)
+    del root, kid, other
+    reclaim(roots)
+    assert kid_ref() is not None and other_ref() is not None  # reached through `kept`
+    assert kept.parent is not None and kept.parent.children[0] is kid_ref()
+    assert kept.cache == {"me": kept} and kid_ref().cache["me"] is kid_ref()  # type: ignore[union-attr]
+    del kept
+
+
+def test_a_root_still_in_use_is_left_alone(frozen):
+    root = Node()
+    Node(root)
+    assert reclaim([weakref.ref(root)]) == 0
+    assert len(root.children) == 1 and root.children[0].parent is root
+    assert reclaim([weakref.ref(Slotted())]) == 0  # freed by its count alone: nothing to do
+
+
+def test_a_launcher_left_for_a_table_is_freed_without_a_collection(footy_home, frozen):
+    """The SSH server's case: a session goes from the launcher to a shared table. The
+    launcher (its widgets, styles, caches) is freed by the policy's next tick, although
+    it was frozen and no collection runs, and the table goes on working."""
+    from footycards.tables import TableHub
+    from footycards.tui.app import FootyApp
+    from footycards.tui.screens.launcher import LauncherScreen
+    from footycards.tui.screens.tables import TableRoomScreen, enter_table
+
+    async def main() -> None:
+        hub = TableHub()
+        policy = GcPolicy(reclaim_after=0.0)
+        app = FootyApp(hub=hub, user="ann", speed="instant")
+        app.screen_dropped = policy.screen_dropped
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, LauncherScreen)
+            await pilot.press("down", "down")  # the launcher in use: caches filled
+            await pilot.pause()
+            left = [weakref.ref(n) for n in app.screen.walk_children(with_self=True)]
+            gc.collect()  # as the policy freezes: what is garbage by then is collected
+            gc.freeze()
+            table = hub.open_table("ann", "stadium", [None, None], {})
+            enter_table(app, table)
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, TableRoomScreen)
+            assert any(r() is not None for r in left)  # held by their own cycles
+            assert policy.reclaim_dropped() > 0
+            alive = [r() for r in left if r() is not None]
+            assert alive == []
+            await pilot.press("l")  # leave the table: a new launcher, built as it was
+            for _ in range(5):
+                await pilot.pause(0.05)
+            assert isinstance(app.screen, LauncherScreen)
+            await pilot.press("down")
+            await pilot.pause()
+
+    asyncio.run(main())
+
+
+def test_the_app_tells_of_each_screen_it_removes(footy_home):
+    from textual.screen import Screen
+
+    from footycards.tui.app import FootyApp
+    from footycards.tui.screens.info import RulesScreen
+
+    async def main() -> None:
+        told: list[Screen] = []
+        app = FootyApp(speed="instant")
+        app.screen_dropped = told.append
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            launcher = app.screen
+            app.push_screen(RulesScreen("stadium"))
+            await pilot.pause()
+            rules = app.screen
+            app.pop_screen()
+            await pilot.pause()
+            assert told == [rules]  # popped and removed; the launcher stays
+            assert app.screen is launcher
+
+    asyncio.run(main())

@@ -11,12 +11,12 @@ is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no lon
 it). Each such pause only walks what is new since the last one.
 
 A screen a session drops (the launcher a player left for a table, a finished game's
-screen) is freed soon after by `reclaim.py`, which walks only that screen's objects. What
-else is dropped after being frozen (an ended session's app) keeps its cycles among the
-frozen objects, where only a deep collection (unfreeze, collect everything, freeze again)
-frees them. That one long pause is taken when
-- the ended sessions reach `deep_share` of the open ones (at least `deep_min_ended`), or
-  a session ended and none is open (nothing to delay then);
+screen) and an ended session's app are freed soon after by `reclaim.py`, which walks only
+their own objects. What it cannot free (still held somewhere, or dropped some other way)
+keeps its cycles among the frozen objects, where only a deep collection (unfreeze, collect
+everything, freeze again) frees them. That one long pause is taken when
+- the ended sessions whose app could not be freed reach `deep_share` of the open ones (at
+  least `deep_min_ended`), or one did and no session is open (nothing to delay then);
 - the process has grown by more than `grow_share` (plus `grow_slack`) beyond what its
   open sessions explain (the memory after the last deep collection, and `per_session`
   for each session opened since): dropped screens are piling up;
@@ -79,7 +79,8 @@ class GcPolicy:
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
     reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
-    dropped: list[tuple[float, list[weakref.ref[Any]]]] = field(default_factory=list)
+    # (when, weak references to what to free, whether it is an ended session's app)
+    dropped: list[tuple[float, list[weakref.ref[Any]], bool]] = field(default_factory=list)
     reclaimed: int = 0  # objects freed that way
 
     def __post_init__(self) -> None:
@@ -97,8 +98,12 @@ class GcPolicy:
     def session_started(self) -> None:
         self.started += 1
 
-    def session_ended(self) -> None:
+    def session_ended(self, app: object | None = None) -> None:
+        """A session ended; its `app`, when given, is freed like a dropped screen (and
+        only an app that could not be freed counts towards a deep collection)."""
         self.ended += 1
+        if app is not None:
+            self.dropped.append((self.clock(), [weakref.ref(app)], True))
 
     def expected(self, open_sessions: int) -> int | None:
         """The memory the open sessions explain (None when it cannot be told)."""
@@ -109,9 +114,9 @@ class GcPolicy:
     def due(self, open_sessions: int) -> str | None:
         """What is due now: DEEP, FREEZE or nothing."""
         now = self.clock()
-        if self.ended and (
-            open_sessions == 0
-            or self.ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
+        ended = self.ended - sum(1 for _w, _r, app in self.dropped if app)  # not yet freed
+        if ended > 0 and (
+            open_sessions == 0 or ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
         ):
             return DEEP
         if open_sessions:
@@ -129,7 +134,7 @@ class GcPolicy:
     def screen_dropped(self, screen: Screen[Any]) -> None:
         """A session's app is about to remove `screen` (FootyApp.screen_dropped): free
         what it leaves once Textual is done with it."""
-        self.dropped.append((self.clock(), loosen(screen)))
+        self.dropped.append((self.clock(), loosen(screen), False))
 
     def reclaim_dropped(self) -> int:
         """Free the screens dropped `reclaim_after` seconds ago or more, oldest first, for
@@ -142,7 +147,10 @@ class GcPolicy:
         gc.collect()  # what is not frozen (as a freeze does): the layout's passing cycles
         freed = 0
         while self.dropped and now - self.dropped[0][0] >= self.reclaim_after:
-            freed += reclaim(self.dropped.pop(0)[1])
+            _when, roots, app = self.dropped.pop(0)
+            freed += reclaim(roots)
+            if app and roots[0]() is None and self.ended:
+                self.ended -= 1  # freed: no deep collection is needed for this one
             if time.perf_counter() - began >= self.reclaim_budget:
                 break
         self.reclaimed += freed

@@ -339,10 +339,11 @@ class FootyServer:
         if self.options.freeze_gc and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
 
-    def release(self, session: GameSession) -> None:
+    def release(self, session: GameSession, app: App[Any] | None = None) -> None:
+        """The session is over; its `app` (if it ran one) is freed soon after (memory.py)."""
         if session in self.sessions:
             self.sessions.discard(session)
-            self.gc.session_ended()
+            self.gc.session_ended(app if self.options.freeze_gc else None)
 
     def log_details(self, text: str) -> None:
         details_log.error(text)

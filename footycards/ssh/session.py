@@ -268,7 +268,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._crashed(traceback.format_exc())
         finally:
             self.app = None
-            self.server.release(self)
+            self.server.release(self, app)
             self._close(status)
 
     def _crashed(self, details: str) -> None:

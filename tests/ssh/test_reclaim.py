@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from footycards.ssh.memory import GcPolicy
+from footycards.ssh.memory import DEEP, GcPolicy
 from footycards.ssh.reclaim import reclaim
 
 
@@ -150,3 +150,33 @@ def test_the_app_tells_of_each_screen_it_removes(footy_home):
             assert app.screen is launcher
 
     asyncio.run(main())
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_an_ended_session_s_app_is_freed_and_calls_for_no_deep_collection(frozen):
+    clock = Clock()
+    policy = GcPolicy(clock=clock, memory=lambda: None, reclaim_after=0.5)
+    apps = [Node() for _ in range(5)]
+    for app in apps:
+        Node(app)  # each app a cycle with its screens
+    gc.freeze()
+    refs = [weakref.ref(app) for app in apps]
+    kept = apps[4]  # one app still held somewhere: it cannot be freed
+    for app in apps:
+        policy.session_ended(app)
+    del apps, app
+    assert policy.due(8) != DEEP  # waiting to be freed: not counted yet
+    clock.now += 0.5
+    policy.reclaim_dropped()
+    assert [r() is None for r in refs] == [True, True, True, True, False]
+    assert policy.ended == 1 and policy.dropped == []
+    assert policy.due(0) == DEEP  # the one held app is left to a deep collection
+    assert policy.due(8) != DEEP  # 1 of 8 open
+    del kept

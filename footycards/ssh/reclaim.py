@@ -22,14 +22,17 @@ called just before, unlinks them or keeps weak references to them for the walk.
 
 Other threads (AI workers) do not run during the count: it holds the interpreter for the
 few milliseconds it takes. An object it cannot prove unreachable is left alone, so a
-mistake can only keep memory, never free what is in use. It returns how many objects it
-emptied; 0 when the screen is still in use.
+mistake can only keep memory, never free what is in use. A cycle through a paused
+generator or frame cannot be broken by emptying containers: such a graph is left whole to
+the deep collection. `reclaim` returns how many objects it emptied; 0 when the screen is
+still in use.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import logging
 import sys
 import types
 import weakref
@@ -37,16 +40,18 @@ from collections import deque
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..match import Match
 from ..tables import Table, TableHub
 
+log = logging.getLogger("footycards.ssh")
+
 LIMIT = 50_000  # objects: a graph larger than this is left to the deep collection
+_RUNNING = (types.FrameType, types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
 _LEFT_AS_THEY_ARE = (
-    types.FrameType,
-    types.GeneratorType,
-    types.CoroutineType,
+    *_RUNNING,
     weakref.WeakKeyDictionary,
     weakref.WeakValueDictionary,
     weakref.WeakSet,
@@ -111,8 +116,13 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
         sys.setswitchinterval(switch)
     for obj in garbage:
         _empty(obj)
+    watched = [weakref.ref(obj) for obj in garbage if isinstance(obj, DOMNode)]
     count = len(garbage)
+    obj = None
     garbage.clear()  # the last references: the emptied objects are freed here
+    alive = sum(1 for ref in watched if ref() is not None)
+    if alive:  # not expected: say so in the log
+        log.warning("reclaim: %d emptied nodes are still alive", alive)
     return count
 
 
@@ -158,7 +168,23 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
             if not reached[j]:
                 reached[j] = True
                 todo.append(j)
-    return [obj for obj, used in zip(nodes, reached, strict=True) if not used]
+    garbage = [obj for obj, used in zip(nodes, reached, strict=True) if not used]
+    if any(_suspended(obj) for obj in garbage):
+        return []  # a cycle through a paused frame cannot be broken from here
+    return garbage
+
+
+def _suspended(obj: object) -> bool:
+    """Whether `obj` is a frame, or a generator or coroutine that has not finished."""
+    if isinstance(obj, types.FrameType):
+        return True
+    if isinstance(obj, types.GeneratorType):
+        return obj.gi_frame is not None
+    if isinstance(obj, types.CoroutineType):
+        return obj.cr_frame is not None
+    if isinstance(obj, types.AsyncGeneratorType):
+        return obj.ag_frame is not None
+    return False
 
 
 def _empty(obj: object) -> None:

@@ -180,3 +180,18 @@ def test_an_ended_session_s_app_is_freed_and_calls_for_no_deep_collection(frozen
     assert policy.due(0) == DEEP  # the one held app is left to a deep collection
     assert policy.due(8) != DEEP  # 1 of 8 open
     del kept
+
+
+def test_a_cycle_through_a_paused_generator_is_left_whole(frozen):
+    def counting(owner: Node):
+        while True:
+            yield owner  # the generator's frame holds the node, the node the generator
+
+    root = Node()
+    root.cache["steps"] = counting(root)  # type: ignore[assignment]
+    next(root.cache["steps"])  # type: ignore[call-overload]
+    gc.freeze()
+    ref = weakref.ref(root)
+    del root
+    assert reclaim([ref]) == 0
+    assert ref() is not None and ref().cache["me"] is ref()  # type: ignore[union-attr]

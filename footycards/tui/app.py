@@ -228,6 +228,9 @@ class FootyApp(App):
 
     def save_note(self, match: Match) -> str:
         """What happens to an unfinished `match` when it is left: the truth about its save."""
+        session = self.table_session
+        if session is not None and session.table.match is match:
+            return _("It goes on at the table: g in the table's room brings you back to it.")
         saver = self.autosaver
         if saver is None or saver.match is not match:
             return _("This game is not saved: it is lost.")

@@ -26,6 +26,7 @@ from footycards.tui.screens.tables import (
     TableRoomScreen,
     enter_table,
 )
+from footycards.tui.widgets.dialogs import ConfirmScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 
 SIZE = (120, 40)
@@ -382,3 +383,30 @@ async def test_join_from_the_list_and_take_the_seat_back_from_the_ai():
         await wait_for(lambda: isinstance(bob2.screen, GameScreen))
         assert not match.is_ai(1) and not table.chairs[1].taken_over
         assert bob2.screen.local == {1}
+
+
+async def test_back_to_the_game_from_the_room_after_leaving_it():
+    """q (asked first) takes a player from a game in progress to the room, where the
+    game goes on; g brings the player back to it, as often as they like."""
+    hub = TableHub(ai_delay=0)
+    ann = FootyApp(hub=hub, user="Ann", speed="instant")
+    bob = FootyApp(hub=hub, user="Bob", speed="instant")
+    async with ann.run_test(size=SIZE) as a_keys, bob.run_test(size=SIZE) as b_keys:
+        table = hub.open_table("Ann", "stadium", [None, None], {})
+        enter_table(ann, table)
+        enter_table(bob, table)
+        await wait_for(lambda: isinstance(ann.screen, GameScreen))
+        await wait_for(lambda: isinstance(bob.screen, GameScreen))
+        for _ in range(2):
+            first = bob.screen
+            await b_keys.press("q")
+            await wait_for(lambda: isinstance(bob.screen, ConfirmScreen))
+            question = bob.screen.question  # type: ignore[attr-defined]
+            assert "goes on at the table" in question and "lost" not in question
+            await b_keys.press("y")
+            await wait_for(lambda: isinstance(bob.screen, TableRoomScreen))
+            assert table.match is not None and not table.match.is_over
+            await b_keys.press("g")
+            await wait_for(lambda: isinstance(bob.screen, GameScreen))
+            assert bob.screen is not first
+        await a_keys.pause()

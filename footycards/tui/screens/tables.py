@@ -137,7 +137,7 @@ class TableSession:
             self.app.notify(_("{name} is back.").format(name=change.who), markup=False)
             if change.seat == self.seat:
                 self.ring_if_due()
-            if self.game is not None and self.game.is_mounted:
+            if self.showing(self.game):
                 self.game.advance()
         elif kind == "rematch" and change.who != self.presence.user:
             self.app.notify(
@@ -152,8 +152,13 @@ class TableSession:
             self.app.notify(_("The table is closed."))
             self.leave()
             return
-        if self.room is not None and self.room.is_mounted:
+        if self.showing(self.room):
             self.room.show()
+
+    def showing(self, screen: Screen | None) -> bool:
+        """Whether `screen` is open in the app: mounted, and still in the stack (Textual's
+        `is_mounted` stays true after a screen was closed)."""
+        return screen is not None and screen.is_mounted and screen in self.app.screen_stack
 
     def ring_if_due(self) -> None:
         match = self.table.match
@@ -175,7 +180,7 @@ class TableSession:
             return
         if fresh:  # a new match: close the old game's screens first
             self.close_game()
-        elif self.game is not None and self.game.is_mounted:
+        elif self.showing(self.game):
             return
         local = set() if self.seat is None else {self.seat}
         screen = match.spec.screen_factory()(match, local, False)
@@ -206,13 +211,13 @@ class TableSession:
             return
         if not self.table.rematch(self.presence):
             self.app.notify(_("Asked for a rematch: it starts when the others agree."))
-            if self.game is not None and self.game.is_mounted:
+            if self.showing(self.game):
                 self.game.leave()  # wait in the room
 
     def say(self, text: str) -> None:
         if self.presence is not None:
             self.table.say(self.presence, text)
-            if self.room is not None and self.room.is_mounted:
+            if self.showing(self.room):
                 self.room.show()
 
     def open_chat(self) -> None:

@@ -14,7 +14,7 @@ plain text, never as markup.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -92,6 +92,9 @@ def table_line(table: Table) -> Text:
     )
 
 
+AnyScreen = TypeVar("AnyScreen", bound=Screen)
+
+
 class TableSession:
     """One app at one table: its presence there and what it does on each change."""
 
@@ -155,7 +158,7 @@ class TableSession:
         if self.showing(self.room):
             self.room.show()
 
-    def showing(self, screen: Screen | None) -> bool:
+    def showing(self, screen: AnyScreen | None) -> TypeGuard[AnyScreen]:
         """Whether `screen` is open in the app: mounted, and still in the stack (Textual's
         `is_mounted` stays true after a screen was closed)."""
         return screen is not None and screen.is_mounted and screen in self.app.screen_stack

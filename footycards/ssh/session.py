@@ -115,6 +115,14 @@ def default_app(info: SessionInfo, hub: Any = None) -> App[Any]:
     return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home)
 
 
+def close_app(app: App[Any]) -> None:
+    """End a session's app once what it has pending is done: an app told to exit while
+    its first screen was being mounted failed in that screen's mount handler (a client
+    that leaves at once)."""
+    if not app.call_after_refresh(app.exit):
+        app.exit()  # the app is closing already
+
+
 def player_home(user: str) -> Path:
     """The folder of one SSH user's own files (settings, saved games): each user sees only
     their own unfinished games under Continue. The name is made safe for a folder, and a
@@ -301,7 +309,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if message and self.farewell is None:
             self.farewell = message
         if self.app is not None:
-            self.app.exit(return_code=0)
+            close_app(self.app)
         elif self.task is None and self.chan is not None and not self.gone:
             self._say_and_close(self.farewell or "", status)
 
@@ -315,7 +323,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle_handle.cancel()
         log.info("%s: client disconnected", self)
         if self.app is not None:
-            self.app.exit()
+            close_app(self.app)
         elif self.admitted and self.task is None:
             self.server.release(self)
 
@@ -370,7 +378,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.terminal.closed = True
             chan.close()
             if self.app is not None:
-                self.app.exit()
+                close_app(self.app)
             return
         try:
             chan.write(data)

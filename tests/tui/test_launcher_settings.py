@@ -69,6 +69,7 @@ async def test_theme_is_remembered_when_changed():
         await pilot.press("ctrl+t")
         await pilot.pause()
         chosen = app.theme
+        assert app.screen.query_one("#theme", Choice).value == chosen  # the field follows
     assert load()[0].theme == chosen
     assert FootyApp().theme == chosen
 

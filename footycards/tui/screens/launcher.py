@@ -336,6 +336,17 @@ class LauncherScreen(Screen):
         games = [g.id for g in REGISTRY.with_screens()]
         self.query_one("#gamelist", OptionList).highlighted = games.index(self.game_id)
         self.query_one("#gamelist", OptionList).focus()
+        self.app.theme_changed_signal.subscribe(self, self.theme_changed)
+
+    def on_unmount(self) -> None:
+        # the app's signal holds this screen through its callback: let go when closed
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def theme_changed(self, _theme: object) -> None:
+        """The theme was changed another way (Ctrl+T): the Theme field follows it."""
+        choice = self.query_one("#theme", Choice)
+        if choice.value != self.app.theme:
+            choice.value = self.app.theme
 
     # -- remembered settings: each value applied on its own, a misfit skipped ---------
 

@@ -57,6 +57,16 @@ def resident_bytes() -> int | None:
 
 
 @dataclass
+class Dropped:
+    """What a session dropped, waiting to be freed by `reclaim`."""
+
+    when: float  # when it was dropped, or last tried
+    roots: list[weakref.ref[Any]]  # weak references to it (the first: the screen or app)
+    app: bool = False  # an ended session's app (a screen otherwise)
+    tries: int = 0
+
+
+@dataclass
 class GcPolicy:
     """When to freeze and when to take a deep collection; `tick()` does what is due."""
 
@@ -79,8 +89,8 @@ class GcPolicy:
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
     reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
-    # (when, weak references to what to free, whether it is an ended session's app)
-    dropped: list[tuple[float, list[weakref.ref[Any]], bool]] = field(default_factory=list)
+    reclaim_tries: int = 6  # tries, `reclaim_after` apart, while what was dropped is held
+    dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way
 
     def __post_init__(self) -> None:
@@ -103,7 +113,7 @@ class GcPolicy:
         only an app that could not be freed counts towards a deep collection)."""
         self.ended += 1
         if app is not None:
-            self.dropped.append((self.clock(), [weakref.ref(app)], True))
+            self.dropped.append(Dropped(self.clock(), [weakref.ref(app)], app=True))
 
     def expected(self, open_sessions: int) -> int | None:
         """The memory the open sessions explain (None when it cannot be told)."""
@@ -114,7 +124,7 @@ class GcPolicy:
     def due(self, open_sessions: int) -> str | None:
         """What is due now: DEEP, FREEZE or nothing."""
         now = self.clock()
-        ended = self.ended - sum(1 for _w, _r, app in self.dropped if app)  # not yet freed
+        ended = self.ended - sum(1 for d in self.dropped if d.app)  # not yet tried
         if ended > 0 and (
             open_sessions == 0 or ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
         ):
@@ -134,23 +144,30 @@ class GcPolicy:
     def screen_dropped(self, screen: Screen[Any]) -> None:
         """A session's app is about to remove `screen` (FootyApp.screen_dropped): free
         what it leaves once Textual is done with it."""
-        self.dropped.append((self.clock(), loosen(screen), False))
+        self.dropped.append(Dropped(self.clock(), loosen(screen)))
 
     def reclaim_dropped(self) -> int:
-        """Free the screens dropped `reclaim_after` seconds ago or more, oldest first, for
-        at most `reclaim_budget` seconds (the rest at the next tick); how many objects
-        were freed. A screen still held then is left to a deep collection."""
+        """Free what was dropped `reclaim_after` seconds ago or more, oldest first, for at
+        most `reclaim_budget` seconds (the rest at the next tick); how many objects were
+        freed. What is still held (a closing connection may hold its app a little longer)
+        is tried again later, `reclaim_tries` times in all, then left to a deep collection."""
         now = self.clock()
-        if not self.dropped or now - self.dropped[0][0] < self.reclaim_after:
+        due = [d for d in self.dropped if now - d.when >= self.reclaim_after]
+        if not due:
             return 0
         began = time.perf_counter()
         gc.collect()  # what is not frozen (as a freeze does): the layout's passing cycles
         freed = 0
-        while self.dropped and now - self.dropped[0][0] >= self.reclaim_after:
-            _when, roots, app = self.dropped.pop(0)
-            freed += reclaim(roots)
-            if app and roots[0]() is None and self.ended:
-                self.ended -= 1  # freed: no deep collection is needed for this one
+        for item in due:
+            self.dropped.remove(item)
+            freed += reclaim(item.roots)
+            item.tries += 1
+            if item.roots[0]() is None:
+                if item.app and self.ended:
+                    self.ended -= 1  # freed: no deep collection is needed for this one
+            elif item.tries < self.reclaim_tries:
+                item.when = now
+                self.dropped.append(item)
             if time.perf_counter() - began >= self.reclaim_budget:
                 break
         self.reclaimed += freed

@@ -244,6 +244,7 @@ class FootyServer:
         self._log_handler: logging.Handler | None = None
         self.gc = GcPolicy()  # no long collector pause for every session at once
         self._gc_task: asyncio.Task[None] | None = None
+        self.stray_output = (sys.stdout, sys.stderr)  # where an app's print() goes
 
     def _footy_app(self, info: SessionInfo) -> Any:
         return default_app(info, self.hub)
@@ -333,9 +334,18 @@ class FootyServer:
         self.gc.session_started()
         return True
 
-    def watch_screens(self, app: App[Any]) -> None:
-        """With the collection policy on: the screens `app` drops are freed soon after
-        (memory.py), not left for a deep collection."""
+    def adopt(self, app: App[Any]) -> None:
+        """Ready a session's `app` for life among the others in this process.
+
+        - Textual points sys.stdout and sys.stderr at each running app's own catcher and
+          restores what it found when that app ends; apps that start and end interleaved
+          then leave an ended app's catcher in place, which keeps that whole app alive.
+          Every app here writes to the server's own streams instead, so whatever is
+          restored is the same.
+        - With the collection policy on, the screens `app` drops are freed soon after
+          (memory.py), not left for a deep collection.
+        """
+        app._capture_stdout, app._capture_stderr = self.stray_output  # type: ignore[assignment]
         if self.options.freeze_gc and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
 

@@ -262,7 +262,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             app.use_command_palette = False
             app.ENABLE_COMMAND_PALETTE = False  # type: ignore[misc]  # nor in the footer
             attach(app, self.terminal)
-            self.server.watch_screens(app)
+            self.server.adopt(app)
             self.app = app
             if not self.gone:
                 await app.run_async(size=(self.terminal.width, self.terminal.height))

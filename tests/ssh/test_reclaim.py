@@ -181,10 +181,34 @@ def test_an_ended_session_s_app_is_freed_and_calls_for_no_deep_collection(frozen
     clock.now += 0.5
     policy.reclaim_dropped()
     assert [r() is None for r in refs] == [True, True, True, True, False]
-    assert policy.ended == 1 and policy.dropped == []
+    assert policy.ended == 1 and len(policy.dropped) == 1  # tried again later
+    assert policy.due(0) != DEEP
+    for _ in range(policy.reclaim_tries - 1):
+        clock.now += 0.5
+        policy.reclaim_dropped()
+    assert policy.dropped == [] and policy.ended == 1
     assert policy.due(0) == DEEP  # the one held app is left to a deep collection
     assert policy.due(8) != DEEP  # 1 of 8 open
     del kept
+
+
+def test_an_app_let_go_a_little_later_is_freed_on_a_later_try(frozen):
+    clock = Clock()
+    policy = GcPolicy(clock=clock, memory=lambda: None, reclaim_after=0.5)
+    app = Node()
+    Node(app)
+    holder = [app]  # the closing connection, still holding the app for a moment
+    gc.freeze()
+    ref = weakref.ref(app)
+    policy.session_ended(app)
+    del app
+    clock.now += 0.5
+    policy.reclaim_dropped()
+    assert ref() is not None and policy.ended == 1
+    holder.clear()  # the connection is closed
+    clock.now += 0.5
+    assert policy.reclaim_dropped() > 0
+    assert ref() is None and policy.ended == 0 and policy.dropped == []
 
 
 def test_a_cycle_through_a_paused_generator_is_left_whole(frozen):
@@ -200,3 +224,35 @@ def test_a_cycle_through_a_paused_generator_is_left_whole(frozen):
     del root
     assert reclaim([ref]) == 0
     assert ref() is not None and ref().cache["me"] is ref()  # type: ignore[union-attr]
+
+
+def test_apps_ending_interleaved_leave_no_ended_app_behind(footy_home):
+    """Textual points sys.stdout at each running app's catcher and restores what it found
+    when the app ends: two sessions' apps that start A, B and end A, B left A's catcher in
+    sys.stdout, and with it the whole of app A. The server's apps write to its streams."""
+    import sys
+
+    from footycards.ssh.server import FootyServer, ServerOptions
+    from footycards.tui.app import FootyApp
+
+    server = FootyServer(ServerOptions(port=0))
+    before = (sys.stdout, sys.stderr)
+
+    async def main() -> weakref.ref[FootyApp]:
+        first, second = FootyApp(speed="instant"), FootyApp(speed="instant")
+        for app in (first, second):
+            server.adopt(app)
+        run_first = asyncio.create_task(first.run_async(headless=True, size=(80, 24)))
+        await asyncio.sleep(0.3)
+        run_second = asyncio.create_task(second.run_async(headless=True, size=(80, 24)))
+        await asyncio.sleep(0.3)
+        first.exit()
+        await run_first
+        second.exit()
+        await run_second
+        return weakref.ref(first)
+
+    first = asyncio.run(main())
+    assert (sys.stdout, sys.stderr) == before
+    gc.collect()
+    assert first() is None  # nothing keeps the ended app

@@ -168,6 +168,9 @@ class GcPolicy:
             elif item.tries < self.reclaim_tries:
                 item.when = now
                 self.dropped.append(item)
+            else:
+                what = "an ended session's app" if item.app else "a closed screen"
+                log.info("%s is still held: left to a deep collection", what)
             if time.perf_counter() - began >= self.reclaim_budget:
                 break
         self.reclaimed += freed

@@ -56,7 +56,7 @@ def resident_bytes() -> int | None:
     return pages * os.sysconf("SC_PAGE_SIZE")
 
 
-@dataclass
+@dataclass(eq=False)
 class Dropped:
     """What a session dropped, waiting to be freed by `reclaim`."""
 

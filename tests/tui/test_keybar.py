@@ -55,6 +55,13 @@ class BoardApp(App):
         self.push_screen(Board())
 
 
+def board_and_bar(app: App) -> tuple[Board, KeyBar]:
+    """The Board on screen and its key bar."""
+    screen = app.screen
+    assert isinstance(screen, Board)
+    return screen, screen.query_one(KeyBar)
+
+
 def bar_text(bar: KeyBar) -> str:
     return str(bar.render())
 
@@ -87,9 +94,7 @@ async def test_follows_binding_changes_and_redraws_only_then():
     app = BoardApp()
     async with app.run_test(size=(100, 10)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, Board)
-        bar = screen.query_one(KeyBar)
+        screen, bar = board_and_bar(app)
         before = bar.entries
         refreshes: list[int] = []
         original = bar.refresh
@@ -120,9 +125,7 @@ async def test_click_runs_the_keys_action_and_a_disabled_key_only_rings():
     app = BoardApp()
     async with app.run_test(size=(100, 10)) as pilot:
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, Board)
-        bar = screen.query_one(KeyBar)
+        screen, bar = board_and_bar(app)
         bar_text(bar)
         start, end = span_of(bar, "s")
         await pilot.click(KeyBar, offset=(start + 1, 0))

@@ -91,7 +91,7 @@ class GcPolicy:
     reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
     reclaim_tries: int = 6  # tries, `reclaim_after` apart, while what was dropped is held
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
-    reclaimed: int = 0  # objects freed that way
+    reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
 
     def __post_init__(self) -> None:
         self.last_freeze = self.last_deep = self.clock()
@@ -201,13 +201,14 @@ class GcPolicy:
             self.learn(open_sessions)
             log.info(
                 "deep collection (%d sessions open, %d ended since the last): "
-                "%d objects freed in %.0f ms",
+                "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last",
                 open_sessions,
                 self.ended,
                 found,
                 took * 1000,
+                self.reclaimed,
             )
-            self.ended = 0
+            self.ended = self.reclaimed = 0
         return took
 
     def learn(self, open_sessions: int) -> None:

@@ -260,3 +260,34 @@ def test_apps_ending_interleaved_leave_no_ended_app_behind(footy_home):
     assert (sys.stdout, sys.stderr) == before
     gc.collect()
     assert first() is None  # nothing keeps the ended app
+
+
+def test_the_table_list_a_guest_joined_from_is_freed(footy_home, frozen):
+    """A screen started while another screen's handler runs keeps that screen for its
+    whole life (Textual saves the active message pump): joining from the list of open
+    tables kept the list alive under the room. The list is freed like the launcher."""
+    from footycards.tables import TableHub
+    from footycards.tui.app import FootyApp
+    from footycards.tui.screens.tables import TableListScreen
+
+    async def main() -> None:
+        hub = TableHub()
+        policy = GcPolicy(reclaim_after=0.0, reclaim_tries=1000)
+        hub.open_table("ann", "stadium", [None, None], {})
+        bob = FootyApp(hub=hub, user="bob", speed="instant")
+        bob.screen_dropped = policy.screen_dropped
+        async with bob.run_test(size=(80, 24)) as pilot:
+            await pilot.press("f6")
+            await pilot.pause()
+            assert isinstance(bob.screen, TableListScreen)
+            listing = weakref.ref(bob.screen)
+            await pilot.press("tab", "enter")  # the first open table
+            for _ in range(200):
+                await pilot.pause(0.05)
+                policy.reclaim_dropped()
+                if listing() is None:
+                    break
+            assert listing() is None
+            assert bob.table_session is not None  # seated at the table
+
+    asyncio.run(main())

@@ -662,6 +662,15 @@ class TableListScreen(Screen):
         app = footy(self)
         if app.hub is None or not code.strip():
             return
+        # From the app's own queue: a screen started while this screen's handler runs
+        # keeps this screen (Textual's active message pump, saved for the new screen's
+        # whole life), and the room outlives this list.
+        app.call_later(self.join, code)
+
+    def join(self, code: str) -> None:
+        app = footy(self)
+        if app.hub is None:
+            return
         try:
             enter_table(app, app.hub.find(code), watch=self.watching)
         except TableError as exc:

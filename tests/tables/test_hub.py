@@ -146,7 +146,9 @@ async def test_a_dropped_player_keeps_the_seat_and_reconnects():
 
 
 async def test_ai_takes_a_seat_after_the_wait_and_the_player_takes_it_back():
-    hub = TableHub(takeover_wait=0.05, ai_delay=0)
+    # the AI is paced (0.3 s a move): unpaced, an AI that keeps winning its calls could
+    # play all 30 rounds before Ann is back, and a finished game gives no seat back
+    hub = TableHub(takeover_wait=0.05, ai_delay=0.3)
     table = hub.open_table("Ann", "quartett", [None, None], {"round_limit": 30})
     ann = Inbox()
     table.sit("Ann", ann)

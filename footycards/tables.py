@@ -36,11 +36,11 @@ from typing import Any
 from .core import IllegalAction
 from .i18n import _
 from .match import Applied, Match, make_agent
+from .plaintext import clean_line, clean_name
 from .record import GameRecord
 from .registry import REGISTRY, GameSpec, get_spec
 from .saves import Autosaver, SaveStore
 from .seats import SeatSpec, ai_label
-from .ssh.sanitize import clean_line, clean_name
 
 log = logging.getLogger("footycards.tables")
 

@@ -36,8 +36,8 @@ from textual.app import App
 
 from ..i18n import _, language
 from ..paths import data_dir
+from ..plaintext import clean_name
 from .driver import Terminal, attach
-from .sanitize import clean_name
 
 if TYPE_CHECKING:
     from .server import FootyServer

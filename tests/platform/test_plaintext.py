@@ -7,7 +7,7 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from footycards.ssh.sanitize import LINE_LIMIT, NAME_LIMIT, clean_line, clean_name, clean_text
+from footycards.plaintext import LINE_LIMIT, NAME_LIMIT, clean_line, clean_name, clean_text
 
 
 def test_escape_sequences_removed_whole() -> None:

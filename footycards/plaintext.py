@@ -5,7 +5,8 @@ may carry escape sequences (move the cursor, change the title, fake a prompt), c
 characters, C1 controls and bidirectional overrides that reorder what others read. These
 functions remove all of that and bound the length; what is left is plain printable text.
 
-Pure standard library: the table hub (no UI imports) uses it too. Rich/Textual markup is a
+Pure standard library, below every front end: the table hub (`tables.py`) and the SSH
+server (`footycards.ssh`) both use it. Rich/Textual markup is a
 separate matter: put cleaned text into widgets as plain text, or escape it, never as markup.
 """
 

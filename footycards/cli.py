@@ -255,7 +255,9 @@ def build_text(spec: GameSpec) -> click.Command:
         name=spec.id,
         help=_("Play {game} in plain text: one line of notation per move, read from stdin.").format(
             game=spec.name
-        ),
+        )
+        + "\n\n"
+        + privacy_note(),
     )
     @seat_options(spec)
     @with_game_options(spec, "text")
@@ -283,12 +285,31 @@ def play_text(match: Match, record: Any = None) -> int:
     note = save_note(saver)
     if note and not match.is_over:
         click.echo(note)
+    if saver is not None and saver.failed and not match.is_over:
+        return 1  # the game left unfinished could not be saved: an error
     return code
 
 
-@main.command(cls=GameGroup, build=build_text, subcommand_metavar="GAME [OPTIONS]")
+def privacy_note() -> str:
+    """What the text mode does to keep hands private when people share one terminal."""
+    return _(
+        "With several people at one terminal, each private view waits for its person to "
+        "press Enter. When the output is a terminal, the screen and its scrollback are "
+        "cleared before each pass prompt; when it is not (piped to a script or read by a "
+        "screen reader), nothing is cleared and earlier hands stay readable."
+    )
+
+
+@main.command(
+    cls=GameGroup,
+    build=build_text,
+    subcommand_metavar="GAME [OPTIONS]",
+    help=_("Play a game in plain text (works with piped input, scripts and screen readers).")
+    + "\n\n"
+    + privacy_note(),
+)
 def text() -> None:
-    """Play a game in plain text (works with piped input, scripts and screen readers)."""
+    pass
 
 
 # ---------------------------------------------------------------------------

@@ -259,6 +259,9 @@ class SaveStore:
 class Autosaver:
     """Saves a match after every action; a finished game goes to the history.
 
+    A new game is saved from its first move on (one left before it leaves no file behind);
+    a game resumed or given its record (a shared table's) is saved at once.
+
     A failed write (OSError: disk full, read-only folder) never stops the game: the file
     saved before stays whole, `on_error` is called once (until a save works again) and
     the next action tries again. `failed` and `error` say how the last attempt went.
@@ -283,7 +286,8 @@ class Autosaver:
         self.finished = False
         self._unsubscribe: Callable[[], None] | None = match.subscribe(self.on_applied)
         self._unsubscribe_undo = match.subscribe_undo(self.on_undone)
-        self.save_now()
+        if record is not None or match.actions:
+            self.save_now()
 
     @property
     def path(self) -> Path:

@@ -1,7 +1,9 @@
 """Provides the plain-text mode: one line of notation per move, the seat's view after each.
 
 It reads stdin line by line (so it works piped, for scripts and screen readers) and
-writes plain text without colour or cursor tricks. It is a front end of the match loop:
+writes plain text without colour or cursor tricks, with one exception: with several people
+at one terminal, the screen and its scrollback are cleared before each pass prompt when
+the output is a terminal (never when it is piped). It is a front end of the match loop:
 AI seats move through `Match`, people type notation. With several people at one
 terminal, a private view is only printed after the named person says they are at the
 keyboard (as the TUI's pass-device screen does).
@@ -22,12 +24,17 @@ from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 from ..stats import record_finished
 
+# Cursor home, clear the screen, clear the scrollback (xterm's ED 3): what the last person
+# saw is gone before the next one comes to the keyboard.
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
 
 def help_text(undo: bool = False) -> str:
     """What a person may type; `undo` when the match offers undo (one person against AI)."""
     text = _(
         "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
-        "Other commands: 'moves' lists your legal moves, 'help' shows this, 'quit' ends."
+        "Other commands: 'moves' lists your legal moves, 'board' shows the game again,\n"
+        "'help' shows this, 'quit' ends (the game is saved)."
     )
     if undo:
         text += "\n" + _("'undo' takes back your last move and the AI's replies.")
@@ -44,6 +51,7 @@ class TextFront:
         self.render = match.spec.text_module().render
         self.at_keys: int | None = None  # the person who confirmed being at the keyboard
         self.shown_for: int | None = None
+        self.stale = True  # the game changed since its view was last printed
         self.stats_message = ""  # a problem recording the finished game, said at the end
         match.subscribe(self.on_applied)
 
@@ -55,7 +63,12 @@ class TextFront:
         line = self.inp.readline()
         return line if line else None
 
+    def is_terminal(self) -> bool:
+        isatty = getattr(self.out, "isatty", None)
+        return bool(isatty and isatty())
+
     def on_applied(self, applied: Applied) -> None:
+        self.stale = True
         names = self.match.names()
         if applied.by_ai and not applied.events:
             self.say(
@@ -71,6 +84,8 @@ class TextFront:
         match = self.match
         if len(match.humans) < 2 or self.at_keys == seat or not match.has_private(seat):
             return True
+        if self.is_terminal():
+            self.out.write(CLEAR_SCREEN)  # the last person's cards leave the screen
         self.say()
         self.say(
             _("Pass the keyboard to {name}. Everyone else: please look away.").format(
@@ -85,7 +100,8 @@ class TextFront:
         return True
 
     def run(self) -> int:
-        """Play to the end; 0 when the game ended, 1 if input ran out or a person quit."""
+        """Play to the end, or until a person quits or the input ends; 0 (a game left
+        unfinished is saved by the caller's autosaver)."""
         match = self.match
         self.say(help_text(match.undo_offered()))
         for event in match.state.log:
@@ -100,22 +116,28 @@ class TextFront:
                 self.at_keys = None  # somebody else's decision: the last person is done
             if not self.private_ok(seat):
                 return self.ran_out()
-            self.say()
-            self.say(self.render(match.view(seat)))
-            self.shown_for = seat
+            if self.stale or self.shown_for != seat:
+                self.show(seat)
             self.out.write(_("{name} (P{n}) to move> ").format(name=match.name(seat), n=seat + 1))
             self.out.flush()
             line = self.read()
             if line is None:
                 return self.ran_out()
             if not self.answer(seat, line.strip()):
-                self.say(_("Game abandoned."))
-                return 1
+                self.say(_("Game left unfinished."))
+                return 0
         self.say()
         self.say(self.render(match.public_view()))  # names the winners and the tie-break
         if self.stats_message:
             self.say(self.stats_message)
         return 0
+
+    def show(self, seat: int) -> None:
+        """Print the game as `seat` sees it."""
+        self.say()
+        self.say(self.render(self.match.view(seat)))
+        self.shown_for = seat
+        self.stale = False
 
     def undo(self) -> None:
         """Take back the person's last move and the AI's replies, or say why not."""
@@ -125,11 +147,12 @@ class TextFront:
             self.say(_("No undo: {reason}. Nothing changed.").format(reason=refusal(exc)))
             return
         self.say(undone_text(removed))
+        self.stale = True
 
     def ran_out(self) -> int:
         self.say()
         self.say(_("Input ended; the game is left unfinished."))
-        return 1
+        return 0
 
     def answer(self, seat: int, text: str) -> bool:
         """Handle one line typed by the person of `seat`; False when they quit."""
@@ -143,6 +166,9 @@ class TextFront:
             return True
         if word == "undo":
             self.undo()
+            return True
+        if word == "board":
+            self.show(seat)
             return True
         if word in ("moves", "legal"):
             moves = [str(a) for a in self.match.legal_actions(seat)]
@@ -209,7 +235,7 @@ def move_lines(moves: list[str], width: int = 78) -> list[str]:
 
 
 def run(match: Match, inp: IO[str], out: IO[str]) -> int:
-    """Play `match` on text streams; returns 0 when the game ended, 1 otherwise."""
+    """Play `match` on text streams until it ends, a person quits or the input ends: 0."""
     return TextFront(match, inp, out).run()
 
 
@@ -242,6 +268,8 @@ def save_note(saver: Autosaver | None) -> str:
         return _("The game could not be saved ({why}).").format(
             why=error_text(saver.error) if saver.error else "?"
         )
+    if saver.saves == 0:
+        return _("No move has been made yet, so there is nothing to save.")
     note = _("The game is saved; continue it with: footycards resume {id}").format(id=saver.id)
     if saver.failed:
         note = _("The last moves could not be saved.") + " " + note

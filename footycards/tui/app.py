@@ -242,6 +242,8 @@ class FootyApp(App):
                 "The last moves could not be saved ({why}); Continue in the launcher "
                 "resumes it from the last save."
             ).format(why=why)
+        if saver.saves == 0:
+            return _("No move has been made yet, so there is nothing to save.")
         return _("It is saved: resume it with Continue in the launcher.")
 
     def ai_delay(self) -> float:
@@ -292,7 +294,11 @@ class FootyApp(App):
             else:
                 title = getattr(node, "BINDING_GROUP_TITLE", None)
                 group = _(title) if title else _("Where the cursor is")
-            entry = (binding.action, _(binding.tooltip or binding.description))
+            what = _(binding.tooltip or binding.description)
+            key_help = getattr(node, "key_help", None)
+            if callable(key_help):  # a screen may say more now (e.g. why undo is not possible)
+                what = key_help(binding.action, what)
+            entry = (binding.action, what)
             shown = self.key_name(key)
             keys = groups.setdefault(group, {}).setdefault(entry, [])
             if shown not in keys:

@@ -39,6 +39,9 @@ class CheckingInput(io.StringIO):
 
     def readline(self, *args) -> str:  # type: ignore[override]
         assert self.match is not None and self.saver is not None
+        if not self.match.actions:  # saved from the first move on
+            assert not self.saver.path.exists()
+            return super().readline(*args)
         record = GameRecord.from_json(self.saver.path.read_text(encoding="utf-8"))
         assert record.actions == self.match.actions
         self.checked += 1
@@ -53,16 +56,26 @@ def test_text_mode_saves_after_every_move(tmp_path):
     out = io.StringIO()
     saver = autosave(match, out, store=store)
     inp.match, inp.saver = match, saver
-    assert run(match, inp, out) == 1  # input ran out
-    assert inp.checked >= 5 and len(match.actions) >= 2
+    assert run(match, inp, out) == 0  # input ran out: the game is saved, no error
+    assert inp.checked >= 4 and len(match.actions) >= 2
     assert saver is not None and [e.id for e in store.list()] == [saver.id]
 
 
 def test_text_command_says_where_the_game_is_saved(footycards_home):
-    code, out = invoke(["text", "quartett", "--players", "Ann,ai:easy", "--seed", "2"], "quit\n")
-    assert code == 1 and "Game abandoned." in out
+    args = ["text", "quartett", "--players", "Ann,ai:easy", "--seed", "2"]
+    code, out = invoke(args, "call goals\nquit\n")
+    assert code == 0 and "Game left unfinished." in out
     [entry] = SaveStore().list()
     assert f"footycards resume {entry.id}" in out
+
+
+def test_a_game_left_before_its_first_move_is_not_saved(footycards_home):
+    """Quit (or the input ends) before anyone moved: no "0 moves" save is left behind."""
+    args = ["text", "quartett", "--players", "Ann,ai:easy", "--seed", "2"]
+    for stdin in ("quit\n", ""):
+        code, out = invoke(args, stdin)
+        assert code == 0 and "nothing to save" in out and "footycards resume" not in out
+        assert SaveStore().list() == []
 
 
 def test_text_mode_failing_disk_is_said_once(tmp_path):
@@ -88,6 +101,7 @@ def test_sim_saves_nothing(footycards_home):
 def test_resume_without_id_lists_games_and_damaged_files(footycards_home):
     store = SaveStore()
     match = Match.start("sadikov", parse_players("Ann,ai:easy"), 3, {})
+    match.apply(str(match.legal_actions()[0]))
     saver = Autosaver(match, store)
     text = GameRecord.of(match).to_json()
     data = json.loads(text)
@@ -136,9 +150,10 @@ def test_resume_opens_the_tui_on_the_game(footycards_home, monkeypatch):
 def test_resume_in_text_goes_on_saving_to_the_same_file(footycards_home):
     store = SaveStore()
     match = Match.start("quartett", parse_players("Ann,ai:random"), 3, {})
+    match.apply(str(match.legal_actions()[0]))
     saver = Autosaver(match, store)
     saver.stop()
     code, out = invoke(["resume", saver.id, "--text"], "call goals\nquit\n")
-    assert code == 1
+    assert code == 0
     [entry] = store.list()
     assert entry.id == saver.id and entry.moves >= 1

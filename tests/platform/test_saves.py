@@ -262,7 +262,8 @@ def test_autosave_after_every_action_and_history_at_the_end(tmp_path):
     store = SaveStore(tmp_path)
     match = Match.start("quartett", random_seats("quartett"), 4, {})
     saver = Autosaver(match, store)
-    assert store.path_for(saver.id).exists()  # saved as soon as it is dealt
+    assert not store.path_for(saver.id).exists()  # no file before the first move
+    assert store.list() == []
     for n in range(1, 6):
         match.play_ai()
         record = GameRecord.from_json(store.path_for(saver.id).read_text(encoding="utf-8"))

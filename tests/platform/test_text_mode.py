@@ -36,3 +36,30 @@ def test_asks_grouped_by_player():
     """Quartett asks: one line per player asked, with the cards."""
     moves = ["ask P2 A1", "ask P2 B3", "ask P3 A1"]
     assert move_lines(moves) == ["  ask P2: A1 B3", "  ask P3: A1"]
+
+
+def board_count(text: str) -> int:
+    return text.count("=======================================  pitch")
+
+
+def test_the_board_is_printed_after_a_move_and_on_board_only():
+    """`help`, `moves` and a refused move do not reprint the 10×10 table; a move and
+    `board` do."""
+    match = Match.start("stadium", parse_players("Ann,Bob"), 3)
+    out = io.StringIO()
+    front = TextFront(match, io.StringIO("help\nmoves\nflip Z99\n"), out)
+    assert front.run() == 0
+    assert board_count(out.getvalue()) == 1  # once, at the start
+    out = io.StringIO()
+    match = Match.start("stadium", parse_players("Ann,Bob"), 3)
+    TextFront(match, io.StringIO("board\nflip A1\nmoves\n"), out).run()
+    assert board_count(out.getvalue()) == 3  # start, `board`, after the flip
+
+
+def test_quit_and_end_of_input_exit_cleanly():
+    """Leaving a game is no error: `quit` and the end of input both give 0."""
+    for lines in ("quit\n", "flip A1\nquit\n", "", "flip A1\n"):
+        match = Match.start("stadium", parse_players("Ann,Bob"), 3)
+        out = io.StringIO()
+        assert TextFront(match, io.StringIO(lines), out).run() == 0
+        assert "unfinished" in out.getvalue()

@@ -6,6 +6,7 @@ import io
 
 from footycards.match import Match
 from footycards.seats import parse_players
+from footycards.textmode import CLEAR_SCREEN
 from footycards.textmode import run as run_text
 
 
@@ -61,3 +62,42 @@ def test_one_person_is_never_asked():
     run_text(match, io.StringIO("call games\n"), out)
     assert "press Enter" not in out.getvalue()
     assert card in out.getvalue()  # Ann's own top card, shown straight away
+
+
+class Terminal(io.StringIO):
+    """Output that says it is a terminal, as sys.stdout does in a shell."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_terminal_is_cleared_before_every_pass_prompt():
+    """Ann asks Bob for a card: her hand and the card she drew are wiped from the screen
+    and its scrollback before "Pass the keyboard to Bob" is printed."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    out = Terminal()
+    run_text(match, io.StringIO("\nask P2 A1\n\n"), out)
+    text = out.getvalue()
+    prompts = text.count("Pass the keyboard to ")
+    assert prompts >= 2  # to Ann, then to Bob
+    assert text.count(CLEAR_SCREEN) == prompts
+    for block in text.split(CLEAR_SCREEN)[1:]:
+        assert block.lstrip("\n").startswith("Pass the keyboard to ")
+    ann_hand = [
+        card["name"]
+        for card in Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"}).view(
+            0
+        )["hand"]
+    ]
+    after_bob_prompt = text.split(CLEAR_SCREEN)[-1]
+    assert "Pass the keyboard to Bob" in after_bob_prompt
+    assert not any(name in after_bob_prompt.split("press Enter")[0] for name in ann_hand)
+
+
+def test_piped_output_is_never_cleared():
+    """A script or a screen reader reads plain text: no escape codes at all."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    out = io.StringIO()
+    run_text(match, io.StringIO("\nask P2 A1\n\n"), out)
+    assert "Pass the keyboard to Bob" in out.getvalue()
+    assert "\x1b" not in out.getvalue()

@@ -32,7 +32,12 @@ async def wait_for(condition, seconds: float = 10.0) -> None:
 
 
 def saved_actions(store: SaveStore, record_id: str) -> list[str]:
-    return GameRecord.from_json(store.path_for(record_id).read_text("utf-8")).actions
+    """The actions in a save; none when there is no file (a game is saved from its first
+    move on)."""
+    path = store.path_for(record_id)
+    if not path.exists():
+        return []
+    return GameRecord.from_json(path.read_text("utf-8")).actions
 
 
 def quartett_vs_ai(seed: int = 3) -> Match:
@@ -49,7 +54,7 @@ async def test_every_action_is_saved_as_it_happens():
         saver = app.autosaver
         assert saver is not None and saver.match is match
         store = app.store
-        assert saved_actions(store, saver.id) == []
+        assert saver.path.exists() == bool(match.actions)  # no file before the first move
         screen = app.screen
         assert isinstance(screen, GameScreen)
         for _ in range(4):
@@ -128,6 +133,7 @@ async def test_continue_lists_saves_and_resumes_one():
 async def test_a_damaged_save_moved_aside_and_a_game_deleted_after_confirming():
     store = SaveStore()
     good = quartett_vs_ai()
+    good.apply(str(good.legal_actions()[0]))
     saver = Autosaver(good, store)
     (store.saves_dir / "junk.json").write_text("not json", encoding="utf-8")
     app = FootyApp(speed="instant")
@@ -181,6 +187,10 @@ async def test_a_failing_disk_is_told_once_and_the_game_goes_on(tmp_path):
         await pilot.pause()
         saver = app.autosaver
         assert saver is not None
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(lambda: screen.can_act() or match.is_over)
+        assert screen.send(str(match.legal_actions()[0]))
         first = saver.path.read_text(encoding="utf-8")
         broken["on"] = True
         real_notify = app.notify
@@ -212,6 +222,17 @@ async def test_quit_and_leave_say_the_game_is_saved():
     match = quartett_vs_ai()
     app = FootyApp(match, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "No move has been made yet, so there is nothing to save." in app.screen.question
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await wait_for(lambda: screen.can_act() or match.is_over)
+        assert screen.send(str(match.legal_actions()[0]))
         await pilot.pause()
         await pilot.press("ctrl+q")
         await pilot.pause()
@@ -250,4 +271,6 @@ async def test_a_finished_game_moves_to_the_history_and_play_again_saves_anew():
         await pilot.pause()
         again = app.autosaver
         assert again is not None and again.id != saver.id and again.match is not match
+        assert not again.path.exists() and store.list() == []  # nothing played yet
+        again.match.apply(str(again.match.legal_actions()[0]))
         assert again.path.exists() and [e.id for e in store.list()] == [again.id]

@@ -382,6 +382,7 @@ def list_saves(store: Any) -> None:
     """Print the unfinished games as a table, the damaged saves with the reason."""
     from rich.console import Console
     from rich.table import Table as RichTable
+    from rich.text import Text
 
     from .saves import when
 
@@ -394,15 +395,23 @@ def list_saves(store: Any) -> None:
         return
     if good:
         t = RichTable(title=_("Unfinished games"))
+        # Narrow terminals (80 columns): the players go under the game and "Started" is
+        # left out, so that no id or date is cut; the game and the players wrap.
+        wide = out.width >= 110
         t.add_column(_("ID"), no_wrap=True, min_width=max(len(e.id) for e in good))
-        for column in (_("Game"), _("Players"), _("Started"), _("Last move")):
-            t.add_column(column)
-        t.add_column(_("Moves"), justify="right")
+        t.add_column(_("Game") if wide else _("Game, players"), ratio=1)
+        if wide:
+            t.add_column(_("Players"), ratio=1)
+            t.add_column(_("Started"), no_wrap=True)
+        t.add_column(_("Last move"), no_wrap=True)
+        t.add_column(_("Moves"), justify="right", no_wrap=True)
         for e in good:
-            name = get_spec(e.game).name if e.game in REGISTRY else e.game
-            t.add_row(
-                e.id, name, ", ".join(e.players), when(e.started), when(e.updated), str(e.moves)
-            )
+            players = Text(", ".join(e.players))  # names as typed, never markup
+            if wide:
+                cells = [Text(e.title()), players, Text(when(e.started))]
+            else:
+                cells = [Text.assemble(e.title(), "\n", players)]
+            t.add_row(Text(e.id), *cells, Text(when(e.updated)), Text(str(e.moves)))
         out.print(t)
         out.print(_("Resume one with: footycards resume ID (the start of the ID is enough)."))
     if bad:

@@ -174,7 +174,28 @@ class GameSpec:
     options: tuple[OptionSpec, ...] = ()
     setup: tuple[SetupQuestion, ...] = ()
     mode_option: str | None = None  # the option that picks the game's mode, if any
+    mode_names: tuple[tuple[str, str], ...] = ()  # (mode, its short name, N_-marked)
     default_players: str = "You,ai:normal"
+
+    def mode_of(self, options: dict[str, Any]) -> str | None:
+        """The mode engine `options` pick (the default when they name none); None for a
+        game without modes."""
+        if not self.mode_option:
+            return None
+        value = options.get(self.mode_option)
+        return str(value) if value is not None else self.option(self.mode_option).default
+
+    def mode_name(self, mode: str | None) -> str:
+        """A mode's short name in this session's language ("" when the game has none)."""
+        names = dict(self.mode_names)
+        if mode is None:
+            return ""
+        return _(names[mode]) if mode in names else mode
+
+    def title(self, mode: str | None = None) -> str:
+        """The game's name with its mode: "Bundesliga Quartett — Abwehr-Angriff"."""
+        name = self.mode_name(mode)
+        return _("{game} — {mode}").format(game=self.name, mode=name) if name else self.name
 
     def engine_module(self) -> ModuleType:
         return importlib.import_module(self.engine)
@@ -370,6 +391,11 @@ QUARTETT = GameSpec(
     text="footycards.textmode.quartett",
     rules="rules/quartett.md",
     mode_option="mode",
+    mode_names=(
+        ("fussball", N_("Fußball")),
+        ("abwehr-angriff", N_("Abwehr-Angriff")),
+        ("quartett", N_("Quartett")),
+    ),
     options=(
         OptionSpec(
             "mode",

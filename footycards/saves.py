@@ -21,6 +21,7 @@ from .i18n import _
 from .match import Applied, Match, Undone
 from .paths import atomic_write, data_dir
 from .record import GameRecord, RecordError, ReplayError, new_id, now_iso
+from .registry import REGISTRY, get_spec
 
 Writer = Callable[[Path, str], None]
 ErrorHandler = Callable[[OSError], None]
@@ -42,6 +43,13 @@ class SaveEntry:
     updated: str = ""  # the time of the last move saved
     moves: int = 0
     problem: str | None = None  # why the game cannot be resumed; None when it can
+    mode: str | None = None  # the game's mode (Quartett's "abwehr-angriff"), if it has modes
+
+    def title(self) -> str:
+        """The game's name with its mode, for people ("Bundesliga Quartett — Quartett")."""
+        if self.game not in REGISTRY:
+            return self.game
+        return get_spec(self.game).title(self.mode)
 
     @property
     def damaged(self) -> bool:
@@ -122,6 +130,7 @@ def entry_of(record: GameRecord, path: Path, problem: str | None = None) -> Save
         updated=record.updated,
         moves=len(record.actions),
         problem=problem,
+        mode=get_spec(record.game).mode_of(record.options) if record.game in REGISTRY else None,
     )
 
 

@@ -157,3 +157,30 @@ def test_resume_in_text_goes_on_saving_to_the_same_file(footycards_home):
     assert code == 0
     [entry] = store.list()
     assert entry.id == saver.id and entry.moves >= 1
+
+
+def saved_quartett(mode: str) -> Autosaver:
+    match = Match.start("quartett", parse_players("Ann,[red]Bob"), 3, {"mode": mode})
+    match.apply(str(match.legal_actions()[0]))
+    saver = Autosaver(match, SaveStore())
+    saver.stop()
+    return saver
+
+
+def test_resume_list_names_the_quartett_mode_and_fits_80_columns(footycards_home):
+    """Each Quartett game says its mode; at 80 columns ids and dates are whole, nothing is
+    wider than the terminal, and a name is shown as typed (not as markup)."""
+    from footycards.saves import when
+
+    savers = [saved_quartett("abwehr-angriff"), saved_quartett("quartett")]
+    stamp = when(SaveStore().list()[0].updated)
+    for columns in ("80", "200"):
+        result = CliRunner().invoke(main, ["resume"], env={"COLUMNS": columns})
+        out = result.output
+        assert result.exit_code == 0
+        assert all(len(line) <= int(columns) for line in out.splitlines())
+        assert "Abwehr-Angriff" in out
+        assert out.count("Quartett") == 3  # two games' name, one game's mode
+        assert stamp in out and "…" not in out
+        assert all(s.id in out for s in savers)
+        assert "[red]Bob" in out

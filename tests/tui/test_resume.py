@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Static
 from footycards.match import Match
 from footycards.paths import atomic_write
 from footycards.record import GameRecord
-from footycards.saves import Autosaver, SaveStore
+from footycards.saves import Autosaver, SaveStore, when
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
@@ -106,7 +106,7 @@ async def test_continue_lists_saves_and_resumes_one():
         assert table.row_count == 2
         assert [e.id for e in screen.entries] == [saver.id, "cut"]
         first = [str(c) for c in table.get_row_at(0)]
-        assert "Bundesliga Quartett" in first and "Ann, AI random" in first
+        assert "Bundesliga Quartett — Fußball" in first and "Ann, AI random" in first
         assert str(len(played)) in first
         await pilot.press("down")
         detail = str(screen.query_one("#detail", Static).render())
@@ -274,3 +274,28 @@ async def test_a_finished_game_moves_to_the_history_and_play_again_saves_anew():
         assert not again.path.exists() and store.list() == []  # nothing played yet
         again.match.apply(str(again.match.legal_actions()[0]))
         assert again.path.exists() and [e.id for e in store.list()] == [again.id]
+
+
+async def test_continue_names_the_quartett_mode_and_shows_names_as_typed():
+    """The Continue list says which Quartett game a save is; a name that looks like markup
+    is shown as typed."""
+    store = SaveStore()
+    match = Match.start("quartett", parse_players("Ann,[red]Bob"), 3, {"mode": "abwehr-angriff"})
+    match.apply(str(match.legal_actions()[0]))
+    Autosaver(match, store).stop()
+    app = FootyApp(speed="instant")
+    for size in ((120, 40), (80, 24)):
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+o")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ResumeScreen)
+            row = " | ".join(str(c) for c in screen.query_one("#saves", DataTable).get_row_at(0))
+            assert "Bundesliga Quartett — Abwehr-Angriff" in row
+            assert "Ann, [red]Bob" in row
+            [entry] = store.list()
+            assert when(entry.updated) in row  # the date whole, also at 80 columns
+            shown = screen.query_one("#saves", DataTable).render_line(1).text
+            assert when(entry.updated) in shown  # on screen, not beyond the table's edge
+        app = FootyApp(speed="instant")

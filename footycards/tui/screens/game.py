@@ -5,8 +5,9 @@ screen (hot-seat privacy behind the pass-device screen when several people share
 keys), AI decisions in a worker off the event loop with the pace applied after, sending
 a person's notation with a clear message when it is refused, asking before leaving a
 game in progress, and the end screen. A game screen subclasses it and implements
-`draw(view)` and, where the game asks people questions outside their own turn,
-`prompt(seat, view)`.
+`draw(view)`, `show_status(text)` (its status line) and, where the game asks people
+questions outside their own turn, `prompt(seat, view)`. The keys help (`?`), the game's
+rules (`F1`) and leaving (`q`) are bound here for every game, after the game's own keys.
 
 Two modes every game screen gets from here: undo against the AI (`u`: `Match.undo`,
 refused with the reason, e.g. with two people at the keys), and replay mode
@@ -30,7 +31,7 @@ from ...match import Applied, Match, Undone, UndoRefused
 from ...narration import event_text, refusal, undone_text
 from ...replay import Replay
 from ...stats import record_finished
-from ..translate import translate_bindings
+from ..translate import add_bindings, translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.keybar import KeyBar
 from ..widgets.pass_device import PassDeviceScreen
@@ -44,6 +45,16 @@ from .review import (
     viewpoint_text,
 )
 from .too_small import check_size
+
+
+def game_keys(game_id: str) -> list[Binding]:
+    """The keys every game screen has, after the game's own in the key bar: the keys
+    help, the rules of this game (F1) and leaving the game."""
+    return [
+        Binding("question_mark", "app.show_keys", N_("Keys"), id="game.keys", key_display="?"),
+        Binding("f1", f"app.rules({game_id!r})", N_("Rules"), id="game.rules"),
+        Binding("q,escape", "leave", N_("Leave"), id="game.quit"),
+    ]
 
 
 class GameScreen(Screen):
@@ -68,6 +79,7 @@ class GameScreen(Screen):
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
         super().__init__()
+        add_bindings(self, game_keys(match.spec.id))  # after the game's own keys
         translate_bindings(self)
         self.match = match
         self.local = set(match.humans) if local is None else set(local)
@@ -88,6 +100,10 @@ class GameScreen(Screen):
 
     def draw(self, view: dict) -> None:
         """Render a view (the seat's own, or the public one)."""
+        raise NotImplementedError
+
+    def show_status(self, text: str) -> None:
+        """Put `text` on the screen's status line (replay mode says its keys there)."""
         raise NotImplementedError
 
     def private_what(self, seat: int, view: dict) -> str:

@@ -16,7 +16,6 @@ from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -33,13 +32,6 @@ MODE_NAMES = {
     "abwehr-angriff": N_("Abwehr-Angriff"),
     "quartett": N_("Quartett"),
 }
-
-# The keys both screens offer, after their own (the footer shows them in this order).
-COMMON_BINDINGS = [
-    Binding("question_mark", "app.show_keys", N_("Keys"), id="quartett.keys", key_display="?"),
-    Binding("f1", "app.rules('quartett')", N_("Rules"), id="quartett.rules"),
-    Binding("q,escape", "leave", N_("Leave"), id="quartett.quit"),
-]
 
 
 class SeatList(Static):
@@ -138,6 +130,9 @@ class QuartettScreen(GameScreen):
     def draw_mine(self, view: dict) -> None:
         """Draw the player's own cards (or that they are hidden)."""
         raise NotImplementedError
+
+    def show_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
 
     def draw_round(self, view: dict) -> None:
         """Draw the middle: the last round, or the asks so far."""

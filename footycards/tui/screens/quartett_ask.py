@@ -22,7 +22,7 @@ from ...core.quartett import quartet_of
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ..widgets.dialogs import ChoiceScreen
-from .quartett import COMMON_BINDINGS, QuartettScreen, SeatList
+from .quartett import QuartettScreen, SeatList
 
 
 class HandList(SeatList):
@@ -57,7 +57,6 @@ class QuartettAskScreen(QuartettScreen):
     BINDINGS = [
         Binding("a", "ask", N_("Ask"), id="quartett.ask"),
         Binding("enter,space", "ask", N_("Ask"), id="quartett.act", show=False),
-        *COMMON_BINDINGS,
     ]
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:

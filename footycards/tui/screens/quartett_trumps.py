@@ -26,7 +26,7 @@ from ...core.quartett import RoundView
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
-from .quartett import COMMON_BINDINGS, QuartettScreen, SeatList
+from .quartett import QuartettScreen, SeatList
 
 SHORT_LABELS = {
     "games": N_("Spiele"),
@@ -106,7 +106,6 @@ class TopTrumpsScreen(QuartettScreen):
         Binding(
             "pagedown", "scroll_rounds(1)", N_("Rounds"), id="quartett.rounds_down", show=False
         ),
-        *COMMON_BINDINGS,
     ]
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:

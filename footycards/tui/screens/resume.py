@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...i18n import N_, _
-from ...registry import REGISTRY, get_spec
 from ...saves import SaveEntry, SaveError, error_text, when
 from ..translate import translate_bindings
 from ..widgets.dialogs import ConfirmScreen
@@ -29,8 +29,7 @@ if TYPE_CHECKING:
     from ..app import FootyApp
 
 
-def game_name(game_id: str) -> str:
-    return get_spec(game_id).name if game_id in REGISTRY else (game_id or "?")
+WIDE = 110  # columns from which every field of a save fits on one line
 
 
 class ResumeScreen(Screen):
@@ -53,6 +52,7 @@ class ResumeScreen(Screen):
         super().__init__()
         translate_bindings(self)
         self.entries: list[SaveEntry] = []
+        self.narrow = False  # the two-line layout of terminals below WIDE columns
 
     @property
     def footy(self) -> FootyApp:
@@ -65,9 +65,7 @@ class ResumeScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield Static(_("No unfinished games."), id="empty")
-        table: DataTable = DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        table.add_columns("", _("Game"), _("Players"), _("Moves"), _("Last move"), _("Started"))
-        yield table
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="detail")
         yield KeyBar()
 
@@ -79,34 +77,40 @@ class ResumeScreen(Screen):
 
     def on_resize(self, event) -> None:
         check_size(self, event.size)
+        if self.is_mounted and self.narrow != (event.size.width < WIDE):
+            self.refresh_list()  # the other layout
 
     def refresh_list(self) -> None:
-        """Read the saves again and show them, keeping the cursor where it was."""
+        """Read the saves again and show them, keeping the cursor where it was.
+
+        Below WIDE columns the players go under the game (two lines a game) and "Started"
+        moves to the line under the table, so that no name or date is cut."""
         table = self.query_one("#saves", DataTable)
         row = table.cursor_row
         self.entries = self.footy.store.list()
-        table.clear()
+        self.narrow = self.app.size.width < WIDE
+        table.clear(columns=True)
+        if self.narrow:
+            table.add_columns("", _("Game, players"), _("Moves"), _("Last move"))
+        else:
+            table.add_columns("", _("Game"), _("Players"), _("Moves"), _("Last move"), _("Started"))
         for entry in self.entries:
+            game = Text(entry.title() if entry.game else entry.path.name)
+            players = Text(", ".join(entry.players))  # names as typed, never markup
             if entry.damaged:
-                table.add_row(
-                    "⚠",
-                    game_name(entry.game) if entry.game else entry.path.name,
-                    ", ".join(entry.players),
-                    "",
-                    _("damaged"),
-                    when(entry.started),
-                    key=entry.id,
-                )
+                cells = ["⚠", game, players, "", _("damaged"), when(entry.started)]
             else:
-                table.add_row(
+                cells = [
                     "▶",
-                    game_name(entry.game),
-                    ", ".join(entry.players),
+                    game,
+                    players,
                     str(entry.moves),
                     when(entry.updated),
                     when(entry.started),
-                    key=entry.id,
-                )
+                ]
+            if self.narrow:
+                cells = [cells[0], Text.assemble(game, "\n", players), *cells[3:5]]
+            table.add_row(*cells, key=entry.id, height=2 if self.narrow else 1)
         self.query_one("#empty").display = not self.entries
         table.display = bool(self.entries)
         if self.entries:
@@ -131,7 +135,12 @@ class ResumeScreen(Screen):
                 ).format(why=entry.problem)
             )
         else:
-            detail.update(_("{id}: Enter resumes it, d deletes it.").format(id=entry.id))
+            text = _("{id}: Enter resumes it, d deletes it.").format(id=entry.id)
+            if self.narrow:
+                text = _("{id}, started {when}: Enter resumes it, d deletes it.").format(
+                    id=entry.id, when=when(entry.started)
+                )
+            detail.update(text)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()
@@ -215,7 +224,7 @@ class ResumeScreen(Screen):
                 return
             self.refresh_list()
 
-        what = game_name(entry.game) if entry.game else entry.path.name
+        what = entry.title() if entry.game else entry.path.name
         self.app.push_screen(
             ConfirmScreen(
                 _("Delete the saved game {what} ({id})? It cannot be resumed after.").format(

@@ -135,8 +135,7 @@ def mount_review(screen: GameScreen) -> None:
 def show_review(screen: GameScreen, replay: Replay) -> None:
     """The replay's words on a drawn screen: its keys on the status line (not the game's
     play hint), its position and narration on the move bar."""
-    for status in screen.query("#status").results(Static):
-        status.update(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
+    screen.show_status(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
     for bar in screen.query(ReviewBar):
         bar.update(
             f"{position_text(replay)} · {viewpoint_text(replay)}\n"

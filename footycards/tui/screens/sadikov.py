@@ -94,9 +94,6 @@ class SadikovScreen(GameScreen):
             show=False,
             tooltip=N_("Take the top card of column 5"),
         ),
-        Binding("question_mark", "app.show_keys", N_("Keys"), id="sadikov.keys", key_display="?"),
-        Binding("f1", "app.rules('sadikov')", N_("Rules"), id="sadikov.rules"),
-        Binding("q,escape", "leave", N_("Leave"), id="sadikov.quit"),
     ]
 
     def __init__(
@@ -158,6 +155,9 @@ class SadikovScreen(GameScreen):
         return ANIMATION_STEPS.get(getattr(self.app, "speed", "instant"), 0.0)
 
     # -- GameScreen hooks -------------------------------------------------------
+
+    def show_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
 
     def draw(self, view: dict) -> None:
         self.query_one(SadikovTable).show(view)

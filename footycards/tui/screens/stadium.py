@@ -187,9 +187,6 @@ class StadiumScreen(GameScreen):
         Binding("y", "yellow", N_("Yellow"), id="stadium.yellow"),
         Binding("r", "red", N_("Red"), id="stadium.red"),
         Binding("a", "prompts", N_("Prompts"), id="stadium.prompts"),
-        Binding("question_mark", "app.show_keys", N_("Keys"), id="stadium.keys", key_display="?"),
-        Binding("f1", "app.rules('stadium')", N_("Rules"), id="stadium.rules"),
-        Binding("q,escape", "leave", N_("Leave"), id="stadium.quit"),
     ]
 
     def __init__(self, match: Match, local: set[int] | None = None, drive_ai: bool = True) -> None:
@@ -229,6 +226,9 @@ class StadiumScreen(GameScreen):
 
     def private_what(self, seat: int, view: dict) -> str:
         return _("{name}: your VAR look at two cards").format(name=self.seat_name(seat))
+
+    def show_status(self, text: str) -> None:
+        self.query_one("#status", Static).update(text)
 
     def draw(self, view: dict) -> None:
         self.query_one(Stands).show(view, self.recent_cards(view))

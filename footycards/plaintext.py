@@ -86,6 +86,12 @@ def clean_name(name: str, fallback: str = "player") -> str:
     return cleaned or fallback
 
 
+def display_name(user: str) -> str:
+    """A user name as tables and other people see it: cleaned display text, and no
+    square brackets, which some screens would read as markup (styles, links)."""
+    return clean_name(user).replace("[", "(").replace("]", ")")
+
+
 def clean_line(text: str) -> str:
     """A chat line fit to show to others: cleaned and at most LINE_LIMIT characters."""
     return clean_text(text, LINE_LIMIT)

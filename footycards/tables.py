@@ -36,7 +36,7 @@ from typing import Any
 from .core import IllegalAction
 from .i18n import _
 from .match import Applied, Match, make_agent
-from .plaintext import clean_line, clean_name
+from .plaintext import clean_line, clean_name, display_name
 from .record import GameRecord
 from .registry import REGISTRY, GameSpec, get_spec
 from .saves import Autosaver, SaveStore
@@ -53,12 +53,6 @@ CHAT_KEEP = 50  # chat lines a table remembers
 
 
 TABLE_SAVE = re.compile(r"table-([A-Z0-9]+)-(\d+)")  # a table's save: table-CODE-N
-
-
-def display_name(user: str) -> str:
-    """A user name as the table shows it to others: cleaned display text, and no square
-    brackets, which some screens would read as markup (styles, links)."""
-    return clean_name(user).replace("[", "(").replace("]", ")")
 
 
 class TableError(ValueError):

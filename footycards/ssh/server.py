@@ -36,7 +36,9 @@ from textual.app import App
 
 from ..i18n import _
 from ..paths import data_dir
+from ..plaintext import clean_name
 from .memory import GcPolicy
+from .names import NAMES_FILE, NameBook
 from .session import AppFactory, GameSession, SessionInfo, default_app
 
 log = logging.getLogger("footycards.ssh")
@@ -115,6 +117,23 @@ def check_options(options: ServerOptions) -> None:
             raise ServeError(_("no keys in {path}").format(path=options.authorized_keys))
 
 
+def load_keys(options: ServerOptions) -> tuple[asyncssh.SSHAuthorizedKeys | None, NameBook | None]:
+    """The authorized keys and the book of which key holds which name (None, None
+    without `--authorized-keys`: names are only claims then)."""
+    if options.authorized_keys is None:
+        return None, None
+    path = options.authorized_keys
+    try:
+        text = path.read_text(encoding="utf-8")
+        keys = asyncssh.import_authorized_keys(text)
+        book = NameBook.load(data_dir() / NAMES_FILE, text)
+    except (OSError, ValueError, asyncssh.KeyImportError) as exc:
+        raise ServeError(
+            _("cannot read the authorized keys file {path}: {why}").format(path=path, why=exc)
+        ) from None
+    return keys, book
+
+
 def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path, bool]:
     """The server's host key: read from `path`, or from (created in) the data directory.
 
@@ -180,6 +199,8 @@ class _Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
         self.sessions = 0
+        self.key: asyncssh.SSHKey | None = None  # the key that logged in (authorized keys)
+        self.told = False  # the client has been told why a key was refused
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -196,7 +217,7 @@ class _Connection(asyncssh.SSHServer):
             log.info("connection from %s lost: %s", self.peer, str(exc)[:120])
 
     def begin_auth(self, username: str) -> bool:
-        return self.server.options.authorized_keys is not None
+        return self.server.keys is not None
 
     def password_auth_supported(self) -> bool:
         return False
@@ -204,9 +225,44 @@ class _Connection(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return False
 
+    def public_key_auth_supported(self) -> bool:
+        return self.server.keys is not None
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """An authorized key, and the user name is one this key may use. asyncssh asks
+        for every key offered, then for the one that signs: the last key asked about
+        before the login completes is the one that logged in."""
+        keys, book = self.server.keys, self.server.names
+        if keys is None or book is None or keys.validate(key, self.peer, self.peer) is None:
+            return False
+        why = book.refusal(clean_name(username), key.get_fingerprint())
+        if why is not None:
+            log.warning(
+                "login from %s as %r refused: key %s: %s",
+                self.peer,
+                clean_name(username),
+                key.get_fingerprint(),
+                why,
+            )
+            if not self.told and self.conn is not None:
+                self.told = True
+                self.conn.send_auth_banner(why + "\r\n")  # OpenSSH shows it before "denied"
+            return False
+        self.key = key
+        return True
+
     def auth_completed(self) -> None:
-        user = self.conn.get_extra_info("username") if self.conn else "?"
-        log.info("login from %s as %r", self.peer, str(user)[:40])
+        user = clean_name(str(self.conn.get_extra_info("username") or "") if self.conn else "?")
+        if self.key is None:
+            log.info("login from %s as %r", self.peer, user)
+            return
+        fingerprint = self.key.get_fingerprint()
+        log.info("login from %s as %r with key %s", self.peer, user, fingerprint)
+        assert self.server.names is not None
+        why = self.server.names.claim(user, fingerprint)
+        if why is not None and self.conn is not None:  # another key took it meanwhile
+            log.warning("%s: %r refused: %s", self.peer, user, why)
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, why)
 
     def session_requested(self) -> Any:
         if self.conn is None or self.sessions >= SESSIONS_PER_CONNECTION:
@@ -236,6 +292,8 @@ class FootyServer:
         self.hub = hub
         self.app_factory: AppFactory = app_factory or self._footy_app
         self.sessions: set[GameSession] = set()
+        self.keys: asyncssh.SSHAuthorizedKeys | None = None  # with --authorized-keys
+        self.names: NameBook | None = None  # which key holds which name (authorized keys)
         self._recent: dict[str, deque[float]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key_path: Path | None = None
@@ -252,6 +310,7 @@ class FootyServer:
     async def start(self) -> int:
         """Check the options, load the host key and listen; returns the port."""
         check_options(self.options)
+        self.keys, self.names = load_keys(self.options)
         key, self.host_key_path, created = load_host_key(self.options.host_key)
         self._log_handler = log_to_file(data_dir() / LOG_NAME)
         self.fingerprint = key.get_fingerprint()
@@ -265,7 +324,7 @@ class FootyServer:
             opts.port,
             server_factory=lambda: _Connection(self),
             server_host_keys=[key],
-            authorized_client_keys=str(opts.authorized_keys) if opts.authorized_keys else None,
+            authorized_client_keys=None,  # checked by _Connection with the names they may use
             encoding=None,
             line_editor=False,
             allow_pty=True,

@@ -1,0 +1,176 @@
+"""Provides NameBook: which SSH key each user name belongs to, on a server with
+`--authorized-keys`.
+
+A name belongs to the key that first logged in with it, recorded in `names.json` in the
+server's data directory (written atomically, mode 0600), unless a line of the authorized
+keys file says which names its key may use, with the option `footycards-names`:
+
+    footycards-names="ann,annie" ssh-ed25519 AAAA... ann@laptop
+
+Such a key may use only those names, and they are its own from the start; a key without
+the option may use any name no other key holds. Names are compared as others see them
+(cleaned, brackets made round, any case): "Ann" and "ann" are one name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from ..i18n import _
+from ..paths import atomic_write
+from ..plaintext import display_name
+
+log = logging.getLogger("footycards.ssh")
+
+NAMES_FILE = "names.json"
+NAMES_OPTION = "footycards-names"
+NAMES_PER_KEY = 10  # names one key may take by using them (no footycards-names option)
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: "Ann" and "ann" are one name."""
+    return display_name(name).casefold()
+
+
+def _public_key(line: str) -> tuple[asyncssh.SSHKey, str] | None:
+    """The public key of an authorized_keys line and the options before it."""
+    parts = line.split()
+    for i in range(len(parts)):
+        try:
+            key = asyncssh.import_public_key(" ".join(parts[i:]))
+        except (asyncssh.KeyImportError, ValueError):
+            continue
+        return key, " ".join(parts[:i])
+    return None
+
+
+def _option_names(options: str) -> list[str] | None:
+    """The names of a `footycards-names="a,b"` option (None: the line has none)."""
+    start = options.find(NAMES_OPTION + "=")
+    if start < 0:
+        return None
+    value = options[start + len(NAMES_OPTION) + 1 :]
+    if value.startswith('"'):
+        end = value.find('"', 1)
+        value = value[1:end] if end > 0 else value[1:]
+    else:
+        value = value.split(",", 1)[0]
+    return [n.strip() for n in value.split(",") if n.strip()]
+
+
+def key_names(text: str) -> dict[str, list[str]]:
+    """Per key fingerprint, the names its authorized_keys line lets it use (lines with
+    the `footycards-names` option only)."""
+    found: dict[str, list[str]] = {}
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        parsed = _public_key(line)
+        if parsed is None:
+            continue
+        key, options = parsed
+        names = _option_names(options)
+        if names is not None:
+            found.setdefault(key.get_fingerprint(), []).extend(names)
+    return found
+
+
+@dataclass
+class NameBook:
+    """Which key holds which name: given by the authorized keys file, or taken by use."""
+
+    path: Path
+    given: dict[str, dict[str, str]] = field(default_factory=dict)  # fp -> key -> name
+    owners: dict[str, str] = field(default_factory=dict)  # name key -> fingerprint (given)
+    taken: dict[str, dict[str, str]] = field(default_factory=dict)  # name key -> record
+
+    @classmethod
+    def load(cls, path: Path, authorized_keys: str) -> NameBook:
+        """The book of `path` (missing: empty) with the names `authorized_keys` gives.
+        ValueError when a name is given to two keys or the file is not a name book."""
+        book = cls(path)
+        for fingerprint, names in key_names(authorized_keys).items():
+            keys = {name_key(n): display_name(n) for n in names}
+            book.given[fingerprint] = keys
+            for key in keys:
+                other = book.owners.setdefault(key, fingerprint)
+                if other != fingerprint:
+                    raise ValueError(
+                        _("the name {name} is given to two keys").format(name=keys[key])
+                    )
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return book
+        except (OSError, ValueError) as exc:
+            raise ValueError(
+                _("cannot read the name book {path}: {why}").format(path=path, why=exc)
+            ) from None
+        records = data.get("names") if isinstance(data, dict) else None
+        if not isinstance(records, dict):
+            raise ValueError(_("{path} is not a name book").format(path=path))
+        for key, record in records.items():
+            if isinstance(record, dict) and isinstance(record.get("key"), str):
+                book.taken[key] = {k: str(v) for k, v in record.items()}
+        return book
+
+    def owner(self, name: str) -> str | None:
+        """The fingerprint of the key `name` belongs to (None: nobody's yet)."""
+        key = name_key(name)
+        if key in self.owners:
+            return self.owners[key]
+        record = self.taken.get(key)
+        return record["key"] if record is not None else None
+
+    def refusal(self, name: str, fingerprint: str) -> str | None:
+        """Why the key `fingerprint` may not use `name` (None: it may)."""
+        shown = display_name(name)
+        given = self.given.get(fingerprint)
+        if given is not None:
+            if name_key(name) in given:
+                return None
+            return _(
+                "This key may only use the names {names}: connect as one of them (ssh NAME@HOST)."
+            ).format(names=", ".join(given.values()))
+        owner = self.owner(name)
+        if owner == fingerprint:
+            return None
+        if owner is not None:
+            return _(
+                "The name {name} belongs to another key. Connect with your own name "
+                "(ssh NAME@HOST)."
+            ).format(name=shown)
+        if sum(1 for r in self.taken.values() if r["key"] == fingerprint) >= NAMES_PER_KEY:
+            return _("This key has {n} names already: connect with one of them.").format(
+                n=NAMES_PER_KEY
+            )
+        return None
+
+    def claim(self, name: str, fingerprint: str) -> str | None:
+        """Let the key `fingerprint` use `name`, taking the name if it is nobody's yet
+        (saved at once). Returns why not (None: done)."""
+        why = self.refusal(name, fingerprint)
+        if why is not None or self.owner(name) is not None:
+            return why
+        key = name_key(name)
+        stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+        self.taken[key] = {"key": fingerprint, "name": display_name(name), "since": stamp}
+        try:
+            self.save()
+        except OSError as exc:
+            del self.taken[key]
+            log.error("the name book %s could not be saved: %s", self.path, exc)
+            return _("The server cannot record your name just now. Please try again later.")
+        log.info("the name %r now belongs to key %s", display_name(name), fingerprint)
+        return None
+
+    def save(self) -> None:
+        text = json.dumps({"version": 1, "names": self.taken}, indent=1, ensure_ascii=False)
+        atomic_write(self.path, text + "\n")

@@ -9,6 +9,7 @@ import pytest
 
 from footycards.core import get_game
 from footycards.match import Match
+from footycards.registry import REGISTRY
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.game import GameScreen
@@ -16,13 +17,30 @@ from footycards.tui.screens.game import GameScreen
 KEYS = ["up", "down", "left", "right", "enter", "space", "v", "g", "y", "r", "a", "1", "2",
         "3", "4", "5", "escape", "n", "h", "j", "k", "l", "question_mark", "f1"]  # fmt: skip
 
-SETUPS = [
+FIXED = [
     ("stadium", "Ann,Bob,ai:hard", {"rows": 4, "cols": 4}),
     ("stadium", "Ann,ai:normal", {"rows": 5, "cols": 6}),
     ("quartett", "Ann,Bob,ai:normal", {"mode": "fussball"}),
     ("quartett", "Ann,Bob", {"mode": "abwehr-angriff"}),
     ("quartett", "Ann,Bob,ai:easy", {"mode": "quartett"}),
 ]
+
+
+def registry_setups() -> list[tuple[str, str, dict]]:
+    """Every game with a screen in every mode, with its default options: two people at
+    the keys and an AI where the game seats three."""
+    setups = []
+    for spec in REGISTRY.with_screens():
+        mode_spec = spec.option(spec.mode_option) if spec.mode_option else None
+        modes = [value for value, _label in mode_spec.choices] if mode_spec else [None]
+        seats = ",".join(["Ann", "Bob", "ai:normal"][: spec.max_players])
+        for mode in modes:
+            given = {spec.mode_option: mode} if spec.mode_option else {}
+            setups.append((spec.id, seats, spec.convert(given, spec.max_players, "play")))
+    return setups
+
+
+SETUPS = FIXED + [s for s in registry_setups() if s not in FIXED]
 
 
 @pytest.mark.parametrize("game,players,options", SETUPS)

@@ -85,6 +85,7 @@ class FootyApp(App):
         self.saves = saves  # where games are saved (default: the user data folder)
         self.autosave = autosave  # whether games with people in them are saved as they go
         self.autosaver: Autosaver | None = None  # the one saving the game being played
+        self.quit_dialog: ConfirmScreen | None = None  # Ctrl+Q's question while it is open
         self.initial_replay = replay  # `footycards replay FILE`: open it, leave = exit
         self.local = local  # the seats of the people at this terminal (None: every human)
         self.drive_ai = drive_ai  # whether this app lets the AI seats move
@@ -249,31 +250,40 @@ class FootyApp(App):
     def ai_delay(self) -> float:
         return AI_DELAYS.get(self.speed, 0.0)
 
+    def playing(self) -> Match | None:
+        """The unfinished match of the game screen on top, also under a dialog or a
+        pass-device screen (hot-seat); None at the launcher, in a replay, after the end."""
+        for screen in reversed(self.screen_stack):
+            match = getattr(screen, "match", None)
+            if isinstance(match, Match):
+                if getattr(screen, "review", None) is not None:
+                    return None  # a replay: nothing to lose
+                return None if match.is_over else match
+        return None
+
     def game_in_progress(self) -> bool:
-        match = getattr(self.screen, "match", None)
-        if getattr(self.screen, "review", None) is not None:
-            return False  # a replay: nothing to lose
-        return isinstance(match, Match) and not match.is_over
+        return self.playing() is not None
 
     async def action_quit(self) -> None:
-        if not self.game_in_progress():
+        match = self.playing()
+        if match is None:
             self.exit()
             return
+        if self.quit_dialog is not None and self.screen is self.quit_dialog:
+            return  # already asking
 
         def done(yes: bool | None) -> None:
+            self.quit_dialog = None
             if yes:
                 self.exit()
 
-        match = getattr(self.screen, "match", None)
-        note = self.save_note(match) if isinstance(match, Match) else ""
-        self.push_screen(
-            ConfirmScreen(
-                _("Quit footycards? The game is not finished.") + " " + note,
-                _("Quit"),
-                _("Keep playing"),
-            ),
-            done,
+        note = self.save_note(match)
+        self.quit_dialog = ConfirmScreen(
+            _("Quit footycards? The game is not finished.") + " " + note,
+            _("Quit"),
+            _("Keep playing"),
         )
+        self.push_screen(self.quit_dialog, done)
 
     def action_rules(self, game_id: str) -> None:
         self.push_screen(RulesScreen(game_id))

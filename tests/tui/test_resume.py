@@ -299,3 +299,31 @@ async def test_continue_names_the_quartett_mode_and_shows_names_as_typed():
             shown = screen.query_one("#saves", DataTable).render_line(1).text
             assert when(entry.updated) in shown  # on screen, not beyond the table's edge
         app = FootyApp(speed="instant")
+
+
+async def test_ctrl_q_in_a_hot_seat_game_asks_first():
+    """Two people, the pass-device screen up: Ctrl+Q asks as `q` does, `n` goes back to
+    the pass screen, a second Ctrl+Q while asking opens no second dialog."""
+    from footycards.tui.widgets.pass_device import PassDeviceScreen
+
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    app = FootyApp(match, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen) and "not finished" in dialog.question
+        depth = len(app.screen_stack)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.screen is dialog and len(app.screen_stack) == depth
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PassDeviceScreen) and app.is_running
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code in (0, None)

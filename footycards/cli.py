@@ -606,7 +606,7 @@ def stats_tables(rows: list[Any]) -> list[Any]:
     """One Rich table per game, a row per player."""
     from rich.table import Table as RichTable
 
-    from .stats import fmt_score, form_text, streak_label
+    from .stats import fmt_score, form_text, practice_text, streak_label
 
     tables = []
     for game_id in dict.fromkeys(r.game for r in rows):
@@ -632,6 +632,7 @@ def stats_tables(rows: list[Any]) -> list[Any]:
                     streak_label(r.streak),
                     form_text(r.form),
                 )
+        t.caption = practice_text([r for r in rows if r.game == game_id]) or None
         tables.append(t)
     return tables
 

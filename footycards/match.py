@@ -18,6 +18,10 @@ actions kept; the AI's random generator and the agents' memories are put back as
 were when the person decided, so the same move gets the same AI reply. Listeners of
 `subscribe_undo` hear `Undone` (how many actions went, the actions now kept): an autosave
 rewrites its file from `match.actions` then, as after an `Applied`.
+
+Across a barrier the person may still undo when they ask for it knowingly
+(`undo(anyway=True)`, after `undo_crossing` named what they have seen): the game then
+counts as practice (`Match.practice`), in its record and in the statistics.
 """
 
 from __future__ import annotations
@@ -85,6 +89,15 @@ BARRIER_REASONS = {
     "answer": "an answer told something about a hidden hand since your move",
 }
 HIDDEN_CAME_OUT = "something hidden came out since your move"
+# What the person has seen, for the question before an undo across a barrier.
+BARRIER_SEEN = {
+    "reveal": "a card that was turned over",
+    "draw": "a card that was drawn",
+    "chance": "how the dice fell or the cards were shuffled",
+    "look": "hidden cards",
+    "answer": "an answer about a hidden hand",
+}
+HIDDEN_SEEN = "something that was hidden"
 
 
 @dataclass
@@ -105,6 +118,7 @@ class Match:
     marks: list[tuple[int, int]] = field(default_factory=list, repr=False)
     # action index -> (AI rng state, agents) when the only person decided it, for undo
     undo_points: dict[int, tuple[Any, dict[int, Any]]] = field(default_factory=dict, repr=False)
+    practice: bool = False  # an undo crossed something hidden: the game is practice
 
     @classmethod
     def start(
@@ -279,8 +293,9 @@ class Match:
         """Whether this match has undo at all: one person against AI seats only."""
         return len(self.humans) == 1 and bool(self.agents)
 
-    def undo_refusal(self) -> UndoRefused | None:
-        """Why `undo` is not possible now, or None when it is."""
+    def undo_refusal(self, anyway: bool = False) -> UndoRefused | None:
+        """Why `undo` is not possible now, or None when it is (`anyway`: across a barrier,
+        see `undo_crossing`)."""
         humans = self.humans
         if len(humans) > 1:
             return UndoRefused(
@@ -303,11 +318,24 @@ class Match:
             return UndoRefused(
                 "{game} does not offer undo", "undo_unsupported", game=self.spec.name
             )
+        if anyway:
+            return None
+        kind = self.undo_crossing()
+        if kind:
+            template = BARRIER_REASONS.get(kind, HIDDEN_CAME_OUT)
+            return UndoRefused(template, "undo_barrier", barrier=kind)
+        return None
+
+    def undo_crossing(self) -> str | None:
+        """The kind of barrier (`reveal`, `draw`…) the next undo would cross, or None."""
+        k = self.last_undo_point()
+        barrier = getattr(self.spec.engine_module(), "undo_barrier", None)
+        if k is None or barrier is None:
+            return None
         for event in self.state.log[self.marks[k][1] :]:
             kind = barrier(event)
             if kind:
-                template = BARRIER_REASONS.get(kind, HIDDEN_CAME_OUT)
-                return UndoRefused(template, "undo_barrier", barrier=kind)
+                return str(kind)
         return None
 
     def last_undo_point(self) -> int | None:
@@ -319,15 +347,18 @@ class Match:
                 return k if k in self.undo_points else None
         return None
 
-    def undo(self) -> int:
+    def undo(self, anyway: bool = False) -> int:
         """Take back the person's last decision and the AI moves after it.
 
         Raises UndoRefused (an IllegalAction: `narration.refusal` says it in words) and
         changes nothing when undo is not possible; returns how many actions went.
+        `anyway` crosses a barrier (the person has been asked): the game becomes practice.
         """
-        refusal = self.undo_refusal()
+        refusal = self.undo_refusal(anyway)
         if refusal is not None:
             raise refusal
+        if anyway and self.undo_crossing():
+            self.practice = True
         k = self.last_undo_point()
         assert k is not None
         kept = self.actions[:k]

@@ -12,6 +12,7 @@ from typing import Any
 
 from .core import IllegalAction
 from .i18n import _, ngettext
+from .match import BARRIER_SEEN, HIDDEN_SEEN
 from .registry import GameSpec
 
 
@@ -51,6 +52,14 @@ refusal = explain  # the name the front ends use
 def undone_text(removed: int) -> str:
     """What an undo took back, as every front end says it."""
     return ngettext("Took back {n} move.", "Took back {n} moves.", removed).format(n=removed)
+
+
+def undo_question(kind: str) -> str:
+    """The question before an undo across a barrier of `kind` (see `Match.undo_crossing`)."""
+    what = _(BARRIER_SEEN.get(kind, HIDDEN_SEEN))
+    return _("You have seen {what}; undo anyway? This game then counts as practice.").format(
+        what=what
+    )
 
 
 def tell(

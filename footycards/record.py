@@ -57,6 +57,7 @@ class GameRecord:
     started: str = field(default_factory=now_iso)
     updated: str = field(default_factory=now_iso)
     finished: bool = False
+    practice: bool = False  # a move was taken back across something hidden (Match.practice)
 
     @classmethod
     def of(cls, match: Match, record_id: str | None = None, started: str | None = None):
@@ -70,6 +71,7 @@ class GameRecord:
             id=record_id or new_id(),
             started=started or now_iso(),
             finished=match.is_over,
+            practice=match.practice,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,6 +86,7 @@ class GameRecord:
             "started": self.started,
             "updated": self.updated,
             "finished": self.finished,
+            "practice": self.practice,
         }
 
     def to_json(self) -> str:
@@ -123,6 +126,7 @@ class GameRecord:
                 started=str(data.get("started", "")),
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
+                practice=bool(data.get("practice", False)),
             )
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise RecordError(f"damaged game record ({type(exc).__name__}: {exc})") from None
@@ -161,4 +165,5 @@ class GameRecord:
                 raise ReplayError(
                     f"move {n} ({action}) cannot be read: {exc}", move=n, action=action
                 ) from None
+        match.practice = self.practice
         return match

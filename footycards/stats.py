@@ -11,6 +11,9 @@ The outcome of a seat comes from the engine's `result()` alone (the registry con
 one winner wins and the others lose; several winners share the result, a draw for them
 (all seats winning is a draw for everybody), and the others lose. AI seats are players
 too, under a stable English name ("AI hard", "AI hard 2") shown translated.
+
+A practice game (a move taken back after something hidden was seen, `Match.practice`)
+counts as played, won, drawn or lost, but never in a streak, the form or a best score.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ if TYPE_CHECKING:
     from .match import Match
 
 FILE_NAME = "stats.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.practice
 WON, DRAWN, LOST = "won", "drawn", "lost"
 POINTS = {WON: 3, DRAWN: 1, LOST: 0}  # form in league points: a sparkline per player
 FORM_GAMES = 20
@@ -46,7 +49,8 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT NOT NULL,
     played_at TEXT NOT NULL,
     record_id TEXT,
-    seats INTEGER NOT NULL
+    seats INTEGER NOT NULL,
+    practice INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_row INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -103,6 +107,7 @@ class PlayerStats:
     best: float | None  # the best score of a game (None: the game has no score)
     streak: str  # "W3": won the last three; "" before the first game
     form: list[int]  # league points (3/1/0) of the last FORM_GAMES games, oldest first
+    practice: int = 0  # how many of the games played were practice (in no streak or best)
 
     @property
     def name(self) -> str:
@@ -281,8 +286,13 @@ class Stats:
                 if statement.strip():
                     con.execute(statement)
             found = con.execute("SELECT version FROM schema_version").fetchall()
+            columns = [row[1] for row in con.execute("PRAGMA table_info(games)")]
+            if "practice" not in columns:  # schema 1: no practice games yet
+                con.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
             if not found:
                 con.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif found[0][0] < SCHEMA_VERSION:
+                con.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
             elif found[0][0] > SCHEMA_VERSION:
                 con.execute("ROLLBACK")
                 raise StatsError(
@@ -326,6 +336,7 @@ class Stats:
         results: Sequence[SeatResult],
         record_id: str | None = None,
         when: dt.datetime | None = None,
+        practice: bool = False,
     ) -> int:
         """Store one finished game in one transaction; its row id. StatsError on failure."""
         stamp = (when or dt.datetime.now(dt.UTC)).replace(microsecond=0).isoformat()
@@ -335,8 +346,9 @@ class Stats:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     cur = con.execute(
-                        "INSERT INTO games (game, played_at, record_id, seats) VALUES (?,?,?,?)",
-                        (game_id, stamp, record_id, len(results)),
+                        "INSERT INTO games (game, played_at, record_id, seats, practice) "
+                        "VALUES (?,?,?,?,?)",
+                        (game_id, stamp, record_id, len(results), int(practice)),
                     )
                     row = cur.lastrowid
                     assert row is not None
@@ -362,7 +374,8 @@ class Stats:
 
     def record_match(self, match: Match, record_id: str | None = None) -> int:
         """Store a finished match (its seats and its engine's result)."""
-        return self.record(match.game_id, seat_results(match.seats, match.result()), record_id)
+        results = seat_results(match.seats, match.result())
+        return self.record(match.game_id, results, record_id, practice=match.practice)
 
     def reset(self) -> int:
         """Forget every game; how many were forgotten."""
@@ -423,7 +436,7 @@ class Stats:
         def read() -> list[tuple[Any, ...]]:
             with self._open() as con:
                 sql = (
-                    "SELECT g.game, s.player, s.ai, s.outcome, s.score FROM seats s "
+                    "SELECT g.game, s.player, s.ai, s.outcome, s.score, g.practice FROM seats s "
                     "JOIN games g ON g.id = s.game_row"
                 )
                 args: tuple[Any, ...] = ()
@@ -439,14 +452,15 @@ class Stats:
             raise StatsError(self._cannot(exc)) from exc
         grouped: dict[tuple[str, str, str], list[tuple[Any, ...]]] = {}
         names: dict[tuple[str, str, str], tuple[str, str | None]] = {}
-        for game, player, ai, outcome, score in rows:  # newest game first
+        for game, player, ai, outcome, score, practice in rows:  # newest game first
             key = (game, player.casefold(), ai or "")  # a person called "AI hard" is not it
-            grouped.setdefault(key, []).append((outcome, score))
+            grouped.setdefault(key, []).append((outcome, score, bool(practice)))
             names.setdefault(key, (player, ai))  # the spelling of the latest game
         out = []
         for key, games in grouped.items():
-            marks = [o for o, _score in games]
-            scores = [s for _o, s in games if s is not None]
+            marks = [o for o, _score, _p in games]
+            counted = [o for o, _score, p in games if not p]  # practice: no streak, no form
+            scores = [s for _o, s, p in games if s is not None and not p]
             player, ai = names[key]
             out.append(
                 PlayerStats(
@@ -458,8 +472,9 @@ class Stats:
                     drawn=marks.count(DRAWN),
                     lost=marks.count(LOST),
                     best=max(scores) if scores else None,
-                    streak=streak_text(marks),
-                    form=[POINTS[o] for o in reversed(marks[:FORM_GAMES])],
+                    streak=streak_text(counted),
+                    form=[POINTS[o] for o in reversed(counted[:FORM_GAMES])],
+                    practice=sum(1 for _o, _s, p in games if p),
                 )
             )
         out.sort(key=lambda p: (p.game, -p.won, -p.played, p.player.casefold()))
@@ -480,6 +495,17 @@ def record_finished(match: Match, stats: Stats | None = None, record_id: str | N
     except (StatsError, ValueError, OSError) as exc:
         return _("This game could not be added to the statistics: {why}").format(why=exc)
     return stats.notice or ""
+
+
+def practice_text(rows: Sequence[PlayerStats]) -> str:
+    """Who played practice games (one table's rows), in words; "" when nobody did."""
+    counts = ", ".join(f"{r.name} {r.practice}" for r in rows if r.practice)
+    if not counts:
+        return ""
+    return _(
+        "Practice games (a move taken back after something hidden was seen; in no streak, "
+        "form or best): {counts}"
+    ).format(counts=counts)
 
 
 def fmt_score(value: float | None) -> str:

@@ -12,12 +12,13 @@ keyboard (as the TUI's pass-device screen does).
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core import IllegalAction
 from ..i18n import _
 from ..match import Applied, Match, UndoRefused
-from ..narration import event_text, refusal, undone_text
+from ..narration import event_text, refusal, undo_question, undone_text
 from ..record import GameRecord
 from ..registry import GameSpec, OptionValueError
 from ..saves import Autosaver, SaveStore, error_text
@@ -29,10 +30,16 @@ from ..stats import record_finished
 CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
 
 
-def help_text(undo: bool = False) -> str:
-    """What a person may type; `undo` when the match offers undo (one person against AI)."""
-    text = _(
-        "Type one move per line in the game's notation (e.g. 'flip C7', 'call goals').\n"
+def help_text(undo: bool = False, examples: Sequence[str] = ()) -> str:
+    """What a person may type; `undo` when the match offers undo (one person against AI),
+    `examples` of the game's moves (its text renderer's `EXAMPLES`)."""
+    if examples:
+        text = _("Type one move per line in the game's notation (e.g. {examples}).").format(
+            examples=", ".join(f"'{move}'" for move in examples)
+        )
+    else:
+        text = _("Type one move per line in the game's notation.")
+    text += "\n" + _(
         "Other commands: 'moves' lists your legal moves, 'board' shows the game again,\n"
         "'help' shows this, 'quit' ends (the game is saved)."
     )
@@ -58,6 +65,10 @@ class TextFront:
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
         self.out.flush()
+
+    def help(self) -> str:
+        """The help for this game: its own example moves, `undo` where it is offered."""
+        return help_text(self.match.undo_offered(), self.match.spec.text_module().EXAMPLES)
 
     def read(self) -> str | None:
         line = self.inp.readline()
@@ -103,7 +114,7 @@ class TextFront:
         """Play to the end, or until a person quits or the input ends; 0 (a game left
         unfinished is saved by the caller's autosaver)."""
         match = self.match
-        self.say(help_text(match.undo_offered()))
+        self.say(self.help())
         for event in match.state.log:
             self.say("* " + event_text(match.spec, event, match.names()))
         while not match.is_over:
@@ -140,13 +151,26 @@ class TextFront:
         self.stale = False
 
     def undo(self) -> None:
-        """Take back the person's last move and the AI's replies, or say why not."""
+        """Take back the person's last move and the AI's replies, or say why not. Across
+        something hidden the person is asked once (the game then counts as practice)."""
+        match = self.match
+        kind = match.undo_crossing() if match.undo_refusal(anyway=True) is None else None
+        if kind is not None and not match.practice:
+            self.out.write(undo_question(kind) + " " + _("(yes/no)") + "> ")
+            self.out.flush()
+            answer = (self.read() or "").strip().casefold()
+            if answer not in {"y", "yes", _("y").casefold(), _("yes").casefold()}:
+                self.say(_("Nothing changed."))
+                return
         try:
-            removed = self.match.undo()
+            removed = match.undo(anyway=kind is not None)
         except UndoRefused as exc:
             self.say(_("No undo: {reason}. Nothing changed.").format(reason=refusal(exc)))
             return
-        self.say(undone_text(removed))
+        text = undone_text(removed)
+        if match.practice:
+            text += " " + _("This game counts as practice.")
+        self.say(text)
         self.stale = True
 
     def ran_out(self) -> int:
@@ -162,7 +186,7 @@ class TextFront:
         if word in ("quit", "exit"):
             return False
         if word in ("help", "?"):
-            self.say(help_text(self.match.undo_offered()))
+            self.say(self.help())
             return True
         if word == "undo":
             self.undo()

@@ -95,3 +95,17 @@ def test_the_remembered_language_is_used_without_lang(monkeypatch):
     monkeypatch.setenv("FOOTYCARDS_LANG", "pl")
     assert run(["stats"])[0] == 0
     assert chosen == ["uk", "de", "pl"]
+
+
+def test_practice_games_are_named_under_the_table():
+    """A practice game (a move taken back across a card seen) is said so under its table."""
+    stats = some_games()
+    stats.record(
+        "stadium",
+        [SeatResult("Ann", None, WON, 30), SeatResult("Bob", None, LOST, 1)],
+        practice=True,
+    )
+    code, out = run(["stats", "--game", "stadium"])
+    assert code == 0 and "Practice games" in out and "Ann 1" in out
+    ann = next(line for line in out.splitlines() if "Ann" in line and "won" in line)
+    assert "30" not in ann and "17" in ann  # its score is no best

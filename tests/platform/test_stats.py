@@ -297,3 +297,56 @@ def test_a_database_with_scribbled_pages_is_set_aside(tmp_path):
     aside = tmp_path.glob("stats.sqlite3.damaged-*")
     assert len([p for p in aside if not p.name.endswith(("-wal", "-shm"))]) == 1
     assert fresh.count() == 1
+
+
+def test_a_practice_game_counts_as_played_but_in_no_streak_form_or_best(tmp_path):
+    """A game with a move taken back across a card seen is practice: played and won, but
+    neither its streak, its form nor its score count."""
+    book = Stats(tmp_path / "s.sqlite3")
+    ann, ai = "Ann", "AI normal"
+
+    def game(ann_won: bool, score: int, practice: bool) -> None:
+        a, b = (WON, LOST) if ann_won else (LOST, WON)
+        results = [SeatResult(ann, None, a, score), SeatResult(ai, "normal", b, 1)]
+        book.record("stadium", results, practice=practice)
+
+    game(False, 2, practice=False)
+    game(True, 9, practice=True)
+    row = one(book.players(), "stadium", ann)
+    assert (row.played, row.won, row.lost, row.practice) == (2, 1, 1, 1)
+    assert row.best == 2 and row.streak == "L1" and row.form == [0]
+
+
+def test_a_practice_match_is_recorded_as_practice(tmp_path):
+    book = Stats(tmp_path / "s.sqlite3")
+    match = ai_game("sadikov", 3)
+    match.practice = True
+    book.record_match(match)
+    assert one(book.players(), "sadikov", "AI random").practice == 1
+
+
+def test_a_schema_1_database_gets_the_practice_column(tmp_path):
+    """Statistics written before practice games existed are kept, their games real ones."""
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript(
+        "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+        "INSERT INTO schema_version VALUES (1);"
+        "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL,"
+        " played_at TEXT NOT NULL, record_id TEXT, seats INTEGER NOT NULL);"
+        "CREATE TABLE seats (game_row INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL, player TEXT NOT NULL COLLATE NOCASE, ai TEXT,"
+        " outcome TEXT NOT NULL, score NUMERIC, PRIMARY KEY (game_row, seat));"
+        "INSERT INTO games VALUES (1, 'stadium', '2026-01-01T00:00:00+00:00', NULL, 2);"
+        "INSERT INTO seats VALUES (1, 0, 'Ann', NULL, 'won', 5);"
+        "INSERT INTO seats VALUES (1, 1, 'AI easy', 'easy', 'lost', 1);"
+    )
+    con.commit()
+    con.close()
+    book = Stats(path)
+    row = one(book.players(), "stadium", "Ann")
+    assert (row.played, row.won, row.practice, row.best) == (1, 1, 0, 5)
+    book.record("stadium", [SeatResult("Ann", None, WON, 7)], practice=True)
+    assert one(book.players(), "stadium", "Ann").practice == 1
+    with sqlite3.connect(path) as con:
+        assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]

@@ -268,3 +268,61 @@ def test_undo_rewrites_the_autosave(tmp_path):
     saved = GameRecord.from_json(saver.path.read_text(encoding="utf-8"))
     assert saved.actions == match.actions
     assert saved.replay().state.to_json() == match.state.to_json()
+
+
+# -- undo across a barrier, when the person asks for it: a practice game ----------------
+
+
+def test_undo_anyway_crosses_a_card_shown_and_makes_the_game_practice():
+    """Across a flip the plain undo is refused; `undo_crossing` names what was seen and
+    `undo(anyway=True)` takes the move back: the game then counts as practice."""
+    match = stadium_table()
+    before = match.state.to_json()
+    match.apply("flip A1")
+    assert match.due == 0 and match.undo_crossing() == "reveal" and not match.practice
+    assert match.undo_refusal(anyway=True) is None
+    assert match.undo(anyway=True) == 1
+    assert match.state.to_json() == before and match.practice
+
+
+def test_undo_anyway_without_a_barrier_stays_a_real_game():
+    """Nothing hidden came out (Stadium's YELLOW): asking anyway changes nothing about the
+    game's standing."""
+    match = stadium_table()
+    for move in ("flip A3", "flip A4"):
+        match.apply(move)
+    match.apply("yellow P2")
+    assert match.undo_crossing() is None
+    assert match.undo(anyway=True) == 1 and not match.practice
+
+
+def test_undo_anyway_is_still_refused_between_people():
+    """Two people at the keys: never, not even when asked."""
+    match = Match.start("stadium", parse_players("Ann,Bob"), 1, OPTIONS["stadium"])
+    match.apply(match.legal_actions()[0])
+    with pytest.raises(UndoRefused) as err:
+        match.undo(anyway=True)
+    assert err.value.code == "undo_hot_seat" and not match.practice
+
+
+def test_a_practice_game_says_so_in_its_record_and_after_a_resume(tmp_path):
+    """The record (save file, history) keeps the practice mark; a resumed game keeps it."""
+    from footycards.record import GameRecord
+    from footycards.saves import Autosaver, SaveStore
+
+    match = stadium_table()
+    saver = Autosaver(match, SaveStore(tmp_path))
+    match.apply("flip A1")
+    match.undo(anyway=True)
+    saved = GameRecord.from_json(saver.path.read_text(encoding="utf-8"))
+    assert saved.practice and saved.to_dict()["practice"] is True
+    assert saved.replay().practice
+    assert not GameRecord.of(stadium_table()).practice
+
+
+def test_the_question_names_what_was_seen():
+    from footycards.narration import undo_question
+
+    text = undo_question("reveal")
+    assert "a card that was turned over" in text and "practice" in text
+    assert "something that was hidden" in undo_question("unknown")

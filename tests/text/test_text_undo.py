@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
+
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.textmode import TextFront, help_text
@@ -64,3 +66,40 @@ def test_no_undo_between_people_and_help_says_when_it_is_there():
     text, out = front(against_ai())
     text.answer(0, "help")
     assert "'undo'" in out.getvalue()
+
+
+DEAL_4X4 = (
+    ["F01", "F02", "YELLOW", "F03"]
+    + ["F01", "F02", "F03", "F04"]
+    + ["F04", "F05", "F05", "F06"]
+    + ["F06", "RED", "VAR", "GAME"]
+)
+
+
+def flipped(answers: str) -> tuple[Match, TextFront, io.StringIO]:
+    """Ann has turned A1 over against the AI; `answers` is what she types next."""
+    options = {"rows": 4, "cols": 4, "deal": DEAL_4X4, "first": 0}
+    match = Match.start("stadium", parse_players("Ann,ai:normal"), 1, options)
+    match.apply("flip A1")
+    out = io.StringIO()
+    return match, TextFront(match, io.StringIO(answers), out), out
+
+
+def test_undo_across_a_card_seen_asks_and_yes_makes_it_practice():
+    """'undo' after a flip asks; 'yes' takes the move back and the game is practice."""
+    match, text, out = flipped("yes\n")
+    assert text.answer(0, "undo")
+    said = out.getvalue()
+    assert "You have seen a card that was turned over; undo anyway?" in said
+    assert "This game then counts as practice. (yes/no)> " in said
+    assert match.actions == [] and match.practice
+    assert "Took back 1 move. This game counts as practice." in said
+
+
+@pytest.mark.parametrize("answers", ["no\n", "\n", ""])
+def test_undo_across_a_card_seen_anything_but_yes_changes_nothing(answers):
+    """'no', an empty line or the end of input: nothing changes, the game stays a real one."""
+    match, text, out = flipped(answers)
+    assert text.answer(0, "undo")
+    assert match.actions == ["flip A1"] and not match.practice
+    assert out.getvalue().endswith("Nothing changed.\n")

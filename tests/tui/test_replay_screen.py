@@ -174,18 +174,9 @@ async def test_u_takes_back_a_yellow_against_the_ai():
         assert isinstance(app.screen, ChoiceScreen)  # Ann is asked again at the AI's turn
 
 
-async def test_u_explains_a_card_shown_and_hot_seat():
-    """`u` refused: after a flip (a card was turned over), and with two people at the keys."""
+async def test_u_explains_hot_seat():
+    """`u` refused with two people at the keys (see test_undo_screen.py for a card shown)."""
     options = {"rows": 4, "cols": 4, "deal": DEAL_4X4, "first": 0}
-    match = Match.start("stadium", parse_players("Ann,ai:normal"), 1, options)
-    match.apply("flip A1")
-    app = FootyApp(match=match, speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("u")
-        await pilot.pause()
-        assert "a card was turned over since your move" in notes(app)
-        assert match.actions == ["flip A1"]
     hot = Match.start("stadium", parse_players("Ann,Bob"), 1, options)
     hot.apply("flip A1")
     app = FootyApp(match=hot, speed="instant")

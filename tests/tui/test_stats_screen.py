@@ -4,7 +4,7 @@ the statistics screen from the launcher (F3), with each player's form as a Spark
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Label, OptionList, Sparkline, TabbedContent
+from textual.widgets import Label, OptionList, Sparkline, Static, TabbedContent
 
 from footycards.match import Match, make_agent
 from footycards.registry import REGISTRY
@@ -148,3 +148,21 @@ async def test_stats_screen_button_and_an_empty_game():
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         assert "No games recorded yet" in str(screen.query_one(".empty").render())
+
+
+async def test_practice_games_are_named_under_the_table():
+    """The statistics screen says who played practice games (no streak, form or best)."""
+    stats = Stats()
+    stats.record(
+        "sadikov",
+        [SeatResult("Ann", None, WON, 3), SeatResult("AI hard", "hard", LOST, 1)],
+        practice=True,
+    )
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.pick_game("sadikov")
+        await pilot.press("f3")
+        await pilot.pause()
+        note = app.screen.query_one("#tab-sadikov .practice", Static)
+        assert "Practice games" in str(note.render()) and "Ann 1" in str(note.render())

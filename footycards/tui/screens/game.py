@@ -10,7 +10,8 @@ questions outside their own turn, `prompt(seat, view)`. The keys help (`?`), the
 rules (`F1`) and leaving (`q`) are bound here for every game, after the game's own keys.
 
 Two modes every game screen gets from here: undo against the AI (`u`: `Match.undo`,
-refused with the reason, e.g. with two people at the keys), and replay mode
+refused with the reason, e.g. with two people at the keys; across a card seen it asks
+first, and the game then counts as practice), and replay mode
 (`start_review`, see review.py): the same screen on a recorded game, read-only.
 """
 
@@ -28,7 +29,7 @@ from textual.screen import Screen
 from ...core import IllegalAction
 from ...i18n import N_, _
 from ...match import Applied, Match, Undone, UndoRefused
-from ...narration import event_text, refusal, undone_text
+from ...narration import event_text, refusal, undo_question, undone_text
 from ...replay import Replay
 from ...stats import record_finished
 from ..translate import add_bindings, translate_bindings
@@ -66,14 +67,23 @@ class GameScreen(Screen):
     of one match, one `drive_ai`: it lets the AI seats move.
     """
 
+    # `u` is in the key bar while an undo is possible; otherwise the second binding of
+    # the key (not shown) says why not, and the keys help (`?`) says so too.
     BINDINGS = [
         Binding(
             "u",
             "undo",
             N_("Undo"),
             id="game.undo",
+            tooltip=N_("Undo your last move and the AI's replies"),
+        ),
+        Binding(
+            "u",
+            "undo_refused",
+            N_("Undo"),
+            id="game.undo_refused",
             show=False,
-            tooltip=N_("Undo your last move (one person against the AI; not across a card shown)"),
+            tooltip=N_("Undo your last move (one person against the AI)"),
         ),
     ]
 
@@ -255,6 +265,7 @@ class GameScreen(Screen):
     def advance(self) -> None:
         """After any change: redraw, then ask whoever must act next."""
         self.render_view()
+        self.refresh_bindings()  # `u` shows while an undo is possible
         match = self.match
         if self.review is not None:
             return  # a replay: nobody is asked, nothing ends
@@ -437,24 +448,74 @@ class GameScreen(Screen):
 
     # -- undo against the AI ----------------------------------------------------------
 
+    def undo_refusal(self) -> str | None:
+        """Why `u` cannot undo now, in words; None when it can (maybe after asking)."""
+        if self.review is not None:
+            return _("this is a replay")
+        if self.busy:
+            return _("wait until it is your move again")
+        refused = self.match.undo_refusal(anyway=True)
+        return None if refused is None else refusal(refused)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.undo_refusal() is None  # False: the key falls to `undo_refused`
+        return True
+
+    def key_help(self, action: str, text: str) -> str:
+        """What the keys help (`?`) says of an action: undo says when it is not possible."""
+        if action == "undo_refused":
+            why = self.undo_refusal()
+            if why is not None:
+                return _("Undo is not possible now: {why}").format(why=why)
+        if action == "undo" and self.match.undo_crossing() and not self.match.practice:
+            return _(
+                "Undo your last move and the AI's replies (asks first: you have seen "
+                "something hidden, and the game then counts as practice)"
+            )
+        return text
+
     def action_undo(self) -> None:
-        """Take back the person's last move and the AI's replies, or say why not."""
+        """Take back the person's last move and the AI's replies; across something hidden
+        the person is asked once whether the game may count as practice."""
+        kind = self.match.undo_crossing()
+        if kind is None or self.match.practice:
+            self.undo_now(anyway=True)
+            return
+        self.busy = True
+
+        def answered(yes: bool | None) -> None:
+            self.busy = False
+            if yes:
+                self.undo_now(anyway=True)
+            else:
+                self.advance()
+
+        self.app.push_screen(
+            ConfirmScreen(undo_question(kind), _("Undo"), _("Keep playing")), answered
+        )
+
+    def action_undo_refused(self) -> None:
+        """`u` when no undo is possible: say why."""
         if self.review is not None:
             self.action_review_refused()
             return
         if self.busy:
             self.notify(_("Wait until it is your move again."), title=_("No undo"))
             return
+        self.undo_now(anyway=False)
+
+    def undo_now(self, anyway: bool) -> None:
         try:
-            removed = self.match.undo()
+            removed = self.match.undo(anyway=anyway)
         except UndoRefused as exc:
             self.notify(refusal(exc), title=_("No undo"), severity="warning")
             self.app.bell()
             return
-        self.notify(
-            undone_text(removed),
-            title=_("Undo"),
-        )
+        text = undone_text(removed)
+        if self.match.practice:
+            text += " " + _("This game counts as practice.")
+        self.notify(text, title=_("Undo"))
 
     def on_undone(self, undone: Undone) -> None:
         """The match took moves back (from this screen or another front end)."""

@@ -121,7 +121,7 @@ class TopTrumpsScreen(QuartettScreen):
 
     def compose_mine(self) -> ComposeResult:
         yield QuartettCard(id="topcard")
-        yield Static(id="callhelp")
+        yield Static(id="callhelp", markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # GameScreen.on_resize (called after this one) sets -narrow; then redraw the round.
@@ -199,7 +199,7 @@ class TopTrumpsScreen(QuartettScreen):
             return not self.waiting
         if action == "step":
             return bool(self.match.agents) and self.drive_ai
-        return True
+        return super().check_action(action, parameters)
 
     # -- GameScreen hooks -------------------------------------------------------
 

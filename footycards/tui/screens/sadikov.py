@@ -120,11 +120,11 @@ class SadikovScreen(GameScreen):
         yield TitleBar()
         with Horizontal(id="sadikov"):
             with Vertical(id="board"):
-                yield Static(id="scoreline")
+                yield Static(id="scoreline", markup=False)
                 yield SadikovTable(self.match.public_view(), id="table")
-                yield Static(id="shot")
-                yield Static(id="decks")
-                yield Static(id="status")
+                yield Static(id="shot", markup=False)
+                yield Static(id="decks", markup=False)
+                yield Static(id="status", markup=False)
             with Vertical(id="side"):
                 yield AktivPanel(0, id="aktiv-0")
                 yield AktivPanel(1, id="aktiv-1")
@@ -385,7 +385,7 @@ class SadikovScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "skip":
             return self.animating
-        return True
+        return super().check_action(action, parameters)
 
     # -- words -----------------------------------------------------------------
 

@@ -16,7 +16,16 @@ from textual.widgets import Label, Sparkline, Static, TabbedContent, TabPane
 
 from ...i18n import N_, _
 from ...registry import REGISTRY
-from ...stats import FORM_GAMES, PlayerStats, Stats, StatsError, fmt_score, form_text, streak_label
+from ...stats import (
+    FORM_GAMES,
+    PlayerStats,
+    Stats,
+    StatsError,
+    fmt_score,
+    form_text,
+    practice_text,
+    streak_label,
+)
 from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
@@ -48,7 +57,7 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         if self.problem:
-            yield Static(self.problem, id="problem")
+            yield Static(self.problem, id="problem", markup=False)
         with TabbedContent(initial=f"tab-{self.game_id}", id="games"):
             for spec in REGISTRY:
                 with TabPane(spec.name, id=f"tab-{spec.id}"):
@@ -61,14 +70,17 @@ class StatsScreen(Screen[None]):
             if not rows:
                 yield Static(
                     _("No games recorded yet: finish a game with people at the table."),
-                    classes="empty",
+                    classes="empty", markup=False
                 )
                 return
             with Horizontal(classes="row head"):
                 for text, cls in self.headings():
-                    yield Label(text, classes=cls)
+                    yield Label(text, classes=cls, markup=False)
             for r in rows:
                 yield self.player_row(r)
+            practice = practice_text(rows)
+            if practice:
+                yield Static(practice, classes="practice", markup=False)
 
     @staticmethod
     def headings() -> list[tuple[str, str]]:
@@ -88,13 +100,13 @@ class StatsScreen(Screen[None]):
         form = Sparkline(r.form, classes="form")
         form.tooltip = form_text(r.form)
         return Horizontal(
-            Label(r.name, classes="name"),
-            Label(str(r.played), classes="num"),
-            Label(str(r.won), classes="wdl"),
-            Label(str(r.drawn), classes="wdl"),
-            Label(str(r.lost), classes="wdl"),
-            Label(fmt_score(r.best), classes="num"),
-            Label(streak_label(r.streak), classes="streak"),
+            Label(r.name, classes="name", markup=False),
+            Label(str(r.played), classes="num", markup=False),
+            Label(str(r.won), classes="wdl", markup=False),
+            Label(str(r.drawn), classes="wdl", markup=False),
+            Label(str(r.lost), classes="wdl", markup=False),
+            Label(fmt_score(r.best), classes="num", markup=False),
+            Label(streak_label(r.streak), classes="streak", markup=False),
             form,
             classes="row",
         )

@@ -7,6 +7,7 @@ next action; going back starts again from the nearest kept state (one every
 listener is told: this is post-game review. Whose view is shown is the `viewpoint`:
 the public view, any seat's own (that seat's hidden cards), and first — where the engine
 offers `review_view()`, a view in the same shape with every hidden card shown — "all".
+An unfinished game with more than one person is replayed with the public view only.
 
 Nothing here imports a UI library; the TUI's replay mode and `footycards replay --text`
 both read it.
@@ -74,9 +75,19 @@ class Replay:
         """The action that led to this position (None at the deal)."""
         return self.moves[self.position - 1] if self.position else None
 
+    @property
+    def hands_hidden(self) -> bool:
+        """An unfinished game with more than one person in it: only the public view, so
+        that nobody reads another player's hand in the middle of the game. Every view opens
+        once the game is finished."""
+        people = sum(1 for seat in self.record.seats if not seat.ai)
+        return self.result is None and not self.record.finished and people > 1
+
     def view(self) -> dict[str, Any]:
         """The view of the current viewpoint at this position."""
         state = self.match.state
+        if self.hands_hidden:
+            return dict(state.public_view())
         view: dict[str, Any] = (
             state.review_view() if self.viewpoint == ALL else state.view(self.viewpoint)
         )
@@ -84,8 +95,10 @@ class Replay:
 
     def viewpoints(self) -> list[int | str | None]:
         """The views a reviewer may cycle through: public, every card (where the engine can
-        show them all), then each seat's own."""
+        show them all), then each seat's own; the public one only while `hands_hidden`."""
         points: list[int | str | None] = [None]
+        if self.hands_hidden:
+            return points
         if hasattr(self.match.state, "review_view"):
             points.append(ALL)
         return [*points, *range(len(self.record.seats))]

@@ -29,12 +29,16 @@ def finished(game_id: str, seed: int = 5) -> GameRecord:
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
 def test_stepping_forward_and_back_equals_the_replay(game_id, monkeypatch):
     """Every position reached by →, ←, Home, End or a jump is the record replayed to it."""
-    monkeypatch.setattr("footycards.replay.CHECKPOINT", 4)  # many kept states, short games
     record = finished(game_id)
+    # several kept states and checked positions however short the game (a game added later
+    # may end in a few actions)
+    every = max(1, min(4, len(record.actions) // 3))
+    monkeypatch.setattr("footycards.replay.CHECKPOINT", every)
     replay = Replay(record)
     total = replay.total
-    assert total == len(record.actions) > 8
-    expected = {k: record.replay(upto=k).state.to_json() for k in range(0, total + 1, 7)}
+    assert total == len(record.actions) > every
+    step = max(1, min(7, total // 3))
+    expected = {k: record.replay(upto=k).state.to_json() for k in range(0, total + 1, step)}
     expected[total] = record.replay().state.to_json()
     for _k in range(total):  # forward, one action at a time
         replay.step(1)
@@ -134,3 +138,35 @@ def test_stepping_back_is_fast():
     for _ in range(50):
         replay.step(-1)
     assert (time.perf_counter() - started) / 50 < 0.05
+
+
+def unfinished(players: str, moves: int = 12) -> GameRecord:
+    match = Match.start("quartett", parse_players(players), 5, {"mode": "quartett"})
+    for _ in range(moves):
+        match.apply(match.legal_actions()[0])
+    assert not match.is_over
+    return GameRecord.of(match)
+
+
+def test_an_unfinished_game_of_two_people_shows_the_public_view_only():
+    """Ann and Bob stopped mid-game: `v` offers no hand (nor every card) to either of
+    them; the views open once the game is finished."""
+    record = unfinished("Ann,Bob")
+    replay = Replay(record)
+    assert replay.hands_hidden
+    replay.goto(replay.total)
+    assert replay.viewpoints() == [None]
+    assert replay.next_viewpoint() is None
+    replay.viewpoint = 0  # even when set from outside, no private view comes out
+    assert replay.view() == replay.match.public_view()
+    match = record.replay()
+    while not match.is_over:
+        match.apply(match.legal_actions()[0])
+    done = Replay(GameRecord.of(match))
+    assert not done.hands_hidden and len(done.viewpoints()) > 1
+
+
+def test_an_unfinished_game_of_one_person_keeps_every_view():
+    """One person against the AI: reviewing their own unfinished game hides nothing."""
+    replay = Replay(unfinished("Ann,ai:easy", moves=6))
+    assert not replay.hands_hidden and replay.viewpoints()[1:] == [0, 1]

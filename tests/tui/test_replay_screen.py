@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from footycards.match import Match
@@ -186,3 +188,36 @@ async def test_u_explains_hot_seat():
         await pilot.pause()
         assert "no undo with 2 people" in notes(app)
         assert hot.actions == ["flip A1"]
+
+
+def screen_text(app: FootyApp) -> str:
+    import html
+    import re
+
+    svg = app.export_screenshot()
+    return html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+
+
+async def test_an_unfinished_two_person_game_is_replayed_public_only():
+    """Ann and Bob left their Quartett game mid-way: in its replay, End then `v` shows no
+    one's hand and says why."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    for _ in range(10):
+        match.apply(match.legal_actions()[0])
+    assert not match.is_over
+    public = json.dumps(match.public_view()) + " ".join(map(str, match.state.log))
+    hands = {c["name"] for seat in (0, 1) for c in match.view(seat)["hand"]}
+    hands = {name for name in hands if name not in public}  # asked for and handed: public
+    assert hands
+    replay = Replay(GameRecord.of(match))
+    for size in ((120, 40), (80, 24)):
+        app = FootyApp(replay=replay, speed="instant")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.press("end")
+            for _ in range(3):
+                await pilot.press("v")
+                await pilot.pause()
+                shown = screen_text(app)
+                assert not [name for name in hands if name in shown]
+            assert "not finished" in notes(app) and "not finished" in bar_text(app)

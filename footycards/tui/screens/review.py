@@ -4,8 +4,9 @@
 `Replay`, read-only: → and ← step one action, Home and End go to the deal and the last
 action, `g` jumps to a move number, `v` cycles whose cards are shown (the public view,
 then every card where the engine offers `review_view()` (Stadium, Sadikov), then each seat's own
-view). The keys that would play are refused with a message; no AI runs and
-no pass-device screen comes (it is post-game review).
+view; an unfinished game with more than one person shows the public view only). The keys
+that would play are refused with a message; no AI runs and no pass-device screen comes
+(it is post-game review).
 """
 
 from __future__ import annotations
@@ -86,6 +87,8 @@ def position_text(replay: Replay) -> str:
 
 def viewpoint_text(replay: Replay) -> str:
     point = replay.viewpoint
+    if replay.hands_hidden:
+        return _("public view only: the game is not finished, so no hand is shown")
     if point is None:
         return _("public view")
     if point == ALL:
@@ -155,9 +158,13 @@ class JumpScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Go to move (0 to {total})").format(total=self.total), classes="title")
+            yield Static(
+                _("Go to move (0 to {total})").format(total=self.total),
+                classes="title",
+                markup=False,
+            )
             yield Input(placeholder=_("move number"), id="move")
-            yield Static("", id="jump-error", classes="body")
+            yield Static("", id="jump-error", classes="body", markup=False)
             yield Button(_("Go"), variant="primary", id="go")
 
     def on_mount(self) -> None:

@@ -1,3 +1,3 @@
-"""Provides the footycards package: four football card games for the terminal."""
+"""Provides the footycards package: football card games for the terminal."""
 
 __version__ = "0.1.0"

@@ -185,7 +185,7 @@ class MainGroup(click.Group):
 )
 @click.pass_context
 def main(ctx: click.Context, lang: str | None) -> None:
-    """footycards — four football card games for the terminal.
+    """footycards — football card games for the terminal.
 
     Run without a command to open the game launcher.
     """

@@ -20,6 +20,8 @@ from ..core.quartett import format_value as value
 from ..i18n import _, ngettext
 from ..narration import tell
 
+EXAMPLES = ("call goals", "ask P2 F3")  # text mode's help shows these moves
+
 
 def card_lines(card: QuartettCard) -> list[str]:
     """A card as text: code, player, club, position, then each category."""

@@ -30,6 +30,7 @@ from ..i18n import N_, _, ngettext
 from ..narration import tell
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+EXAMPLES = ("take 3",)  # text mode's help shows these moves
 UK_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}  # F1.3: валет, дама, король, туз
 FACE_DOWN = "##"
 ATTACK = "+"  # after a card of an aktiv pile that was an attack when placed (F4.5)

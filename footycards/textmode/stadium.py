@@ -11,6 +11,7 @@ from ..i18n import _
 from ..narration import tell
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
+EXAMPLES = ("flip C7", "var B2 H9", "pass")  # text mode's help shows these moves
 
 
 def cell_text(cell: Cell) -> str:

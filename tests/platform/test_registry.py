@@ -189,3 +189,14 @@ def test_first_seat_out_of_range_on_the_command_line():
     """`--first 9` names seats from 1, as people count them."""
     code, out = cli(["text", "stadium", "--players", "Ann,Bob", "--first", "9"])
     assert code != 0 and "from 1 to 2" in out
+
+
+def test_help_names_the_registry_s_games_and_counts_none():
+    """`footycards --help` lists every game from the registry and gives no fixed count."""
+    code, out = cli(["--help"])
+    assert code == 0
+    flat = " ".join(out.split())
+    for spec in REGISTRY:
+        assert spec.name in flat
+    for count in ("two", "three", "four", "five", "six"):
+        assert f"{count} football" not in flat.lower()

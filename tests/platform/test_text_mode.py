@@ -5,7 +5,10 @@ from __future__ import annotations
 import io
 from itertools import combinations
 
+import pytest
+
 from footycards.match import Match
+from footycards.registry import REGISTRY
 from footycards.seats import parse_players
 from footycards.textmode import TextFront, move_lines
 
@@ -63,3 +66,22 @@ def test_quit_and_end_of_input_exit_cleanly():
         out = io.StringIO()
         assert TextFront(match, io.StringIO(lines), out).run() == 0
         assert "unfinished" in out.getvalue()
+
+
+@pytest.mark.parametrize("spec", list(REGISTRY), ids=lambda s: s.id)
+def test_help_shows_the_game_s_own_examples(spec):
+    """`help` names example moves of the game being played (its text renderer's EXAMPLES),
+    each one a move the game's notation reads, and no other game's."""
+    examples = spec.text_module().EXAMPLES
+    assert examples
+    for move in examples:
+        spec.engine_module().parse(move)
+    match = Match.start(spec.id, parse_players("Ann,Bob"), 3)
+    out = io.StringIO()
+    TextFront(match, io.StringIO(), out).answer(0, "help")
+    text = out.getvalue()
+    for move in examples:
+        assert f"'{move}'" in text
+    for other in REGISTRY:
+        for move in set(other.text_module().EXAMPLES) - set(examples):
+            assert f"'{move}'" not in text, (spec.id, move)

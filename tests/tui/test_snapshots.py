@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from footycards import registry
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -27,8 +28,13 @@ def stadium_app(size_rows: int = 4, seed: int = 5) -> FootyApp:
     return FootyApp(match=table, speed="instant", theme="textual-dark")
 
 
-def test_launcher_snapshot(snap_compare):
-    """The launcher: games, seats, table size, who starts, speed and theme."""
+def test_launcher_snapshot(snap_compare, monkeypatch):
+    """The launcher: games, seats, table size, who starts, speed and theme. The registry is
+    held to the games of the picture, so adding a game does not change it (that every
+    registered game is offered is test_registry's test)."""
+    monkeypatch.setattr(registry.REGISTRY, "specs", [registry.STADIUM, registry.QUARTETT,
+                                                     registry.SADIKOV])  # fmt: skip
+    monkeypatch.setattr(registry, "COMING", ("World Wave 世界波",))
     assert snap_compare(FootyApp(speed="instant", theme="textual-dark"), terminal_size=(120, 40))
 
 

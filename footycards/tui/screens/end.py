@@ -1,11 +1,17 @@
-"""Provides EndScreen: final scores, the tie-break explained; play again, watch again, leave."""
+"""Provides EndScreen: final scores, the tie-break explained; play again, watch again, leave.
+
+The result scrolls when the terminal is low (80×24), and the buttons are then one line
+each, so all four always show; a draw is shown as a draw (no trophy for anybody).
+"""
 
 from __future__ import annotations
 
 from rich.table import Table as RichTable
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
+from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -19,7 +25,17 @@ from ..widgets.dialogs import DIALOG_CSS
 class EndScreen(ModalScreen[str]):
     """Shown at the final whistle; returns "again", "watch", "launcher" or "quit"."""
 
-    DEFAULT_CSS = "EndScreen {" + DIALOG_CSS + "}"
+    DEFAULT_CSS = (
+        "EndScreen {"
+        + DIALOG_CSS
+        + """}
+    EndScreen #result { height: auto; max-height: 1fr; }
+    EndScreen #result .body { margin-bottom: 0; }
+    EndScreen #result .title { margin-bottom: 1; }
+    EndScreen #buttons { height: auto; margin-top: 1; }
+    """
+    )
+    LOW = 30  # below this many rows the buttons are one line each
     BINDINGS = [
         Binding("a,enter", "choose('again')", N_("Play again"), id="end.again"),
         Binding("w", "choose('watch')", N_("Watch again"), id="end.watch"),
@@ -46,26 +62,52 @@ class EndScreen(ModalScreen[str]):
         self.again = again  # the buttons' words when they mean something else (a shared
         self.back = back  # table: ask for a rematch, back to the table's room)
 
+    def headline(self) -> str:
+        """The title: the winner, or a draw (between whom, when not everybody)."""
+        winners = self.match.result()["winners"]
+        names = self.match.names()
+        together = " & ".join(names[w] for w in winners)
+        if len(winners) == 1:
+            return _("Final whistle! Winner: {w}").format(w=together)
+        if len(winners) == len(names):
+            return _("Final whistle! A draw.")
+        return _("Final whistle! A draw between {w}.").format(w=together)
+
     def compose(self) -> ComposeResult:
         res = self.match.result()
         names = self.match.names()
-        winners = " & ".join(names[w] for w in res["winners"])
+        alone = len(res["winners"]) == 1  # several winners share a draw: no trophy
         t = RichTable(expand=True)
         t.add_column(_("Player"))
         for h in self.headers:
             t.add_column(h, justify="right")
         for s, row in enumerate(self.rows):
-            mark = " 🏆" if s in res["winners"] else ""
-            t.add_row(names[s] + mark, *row)
+            mark = (" 🏆" if alone else " =") if s in res["winners"] else ""
+            t.add_row(Text(names[s] + mark), *row)  # a name is never markup
+        low = self.app.size.height < self.LOW
         with Vertical():
-            yield Static(_("Final whistle! Winner: {w}").format(w=winners), classes="title")
-            yield Static(t, classes="body")
-            for line in result_lines(self.match.spec, res, names):
-                yield Static(line, classes="body")
-            yield Button(self.again or _("Play again (a)"), variant="success", id="again")
-            yield Button(_("Watch again (w)"), id="watch")
-            yield Button(self.back or _("Back to the launcher (l)"), id="launcher")
-            yield Button(_("Quit (q)"), variant="error", id="quit")
+            with VerticalScroll(id="result", can_focus=False):
+                yield Static(self.headline(), classes="title", markup=False)
+                yield Static(t, classes="body", markup=False)
+                if self.match.practice:
+                    yield Static(
+                        _("Practice game: a move was taken back after something hidden was seen."),
+                        classes="body",
+                    )
+                for line in result_lines(self.match.spec, res, names):
+                    yield Static(line, classes="body", markup=False)
+            with Vertical(id="buttons"):
+                again = self.again or _("Play again (a)")
+                yield Button(again, variant="success", id="again", compact=low)
+                yield Button(_("Watch again (w)"), id="watch", compact=low)
+                back = self.back or _("Back to the launcher (l)")
+                yield Button(back, id="launcher", compact=low)
+                yield Button(_("Quit (q)"), variant="error", id="quit", compact=low)
+
+    def on_resize(self, event: Resize) -> None:
+        low = event.size.height < self.LOW
+        for button in self.query(Button):
+            button.compact = low
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

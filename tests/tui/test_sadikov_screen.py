@@ -368,3 +368,51 @@ async def test_F6_2_a_real_shootout_is_shown_kick_by_kick_and_on_the_end_screen(
         assert app.screen.rows == [[str(g), str(k)] for g, k in zip(goals, shootout, strict=True)]
         winner = table.names()[table.result()["winners"][0]]
         assert winner in str(app.screen.query_one(".title").render())
+
+
+def match_before_a_last_shot() -> tuple[Match, str]:
+    """A real hot-seat game whose last take fires a shot: every move but the last is
+    played; returns the match and the last move."""
+    import random
+
+    for seed in range(500):
+        probe = Match.start("sadikov", parse_players("Ann,Bob"), seed)
+        rng = random.Random(seed)
+        while not probe.is_over:
+            before = len(probe.state.log)
+            probe.apply(rng.choice(probe.legal_actions()))
+        last = probe.state.log[before:]
+        if any(e.get("event") == "shot" for e in last):
+            table = Match.start("sadikov", parse_players("Ann,Bob"), seed)
+            for action in probe.actions[:-1]:
+                table.apply(action)
+            return table, probe.actions[-1]
+    raise AssertionError("no game ending on a shot in 500 seeds")
+
+
+async def test_the_end_waits_for_the_last_shot():
+    """While the game's last shot is animated neither the title, the status, the score nor
+    an end screen gives the ending away; skipping it (s) shows the end."""
+    from footycards.tui.screens.end import EndScreen
+
+    table, last = match_before_a_last_shot()
+    app = SadikovApp(match=table, speed="normal", theme="textual-dark")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SadikovScreen)
+        score_before = str(screen.query_one("#scoreline").render())
+        await pilot.press(last.split()[1])
+        await pilot.pause()
+        assert table.is_over and screen.animating
+        assert "Full time" not in screen.sub_title
+        status = str(screen.query_one("#status").render())
+        assert "game is over" not in status and "Shot in progress" in status
+        assert str(screen.query_one("#scoreline").render()) == score_before
+        assert not isinstance(app.screen, EndScreen)
+        await pilot.press("s")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        assert screen.sub_title == "Full time"
+        assert "game is over" in str(screen.query_one("#status").render())

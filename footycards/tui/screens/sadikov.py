@@ -337,6 +337,7 @@ class SadikovScreen(GameScreen):
             self.busy = False
             self.refresh_bindings()
             self.show_shot()
+            self.render_view()  # now the score, the title and the status may tell the end
         if not self.notice_half_time() and was_animating:
             self.advance()  # the flow waited for the animation
 
@@ -417,6 +418,8 @@ class SadikovScreen(GameScreen):
         return text
 
     def turn_text(self, view: dict) -> str:
+        if self.animating:  # the ending waits for the last shot: it may still change
+            return _("{half} · shot in progress").format(half=half_name(view["half"]))
         if view["is_over"]:
             return _("Full time")
         name = self.seat_name(view["to_move"])
@@ -445,10 +448,10 @@ class SadikovScreen(GameScreen):
                 n=n, name=self.seat_name(view["to_move"])
             )
         seat = self.match.due
-        if view["is_over"] or seat is None:
-            doing = _("The game is over.")
-        elif self.animating:
+        if self.animating:
             doing = _("Shot in progress… s skips")
+        elif view["is_over"] or seat is None:
+            doing = _("The game is over.")
         elif self.match.is_ai(seat):
             doing = _("Thinking: {name} (AI)…").format(name=self.seat_name(seat))
         elif not self.is_local(seat) and self.review is None:  # a shared table's other player

@@ -41,6 +41,7 @@ class MatchFeed(ScrollView, can_focus=True):
         self.entries: list[str] = []  # each entry's words, as shown
         self.lines: list[str] = []  # the entries wrapped to `wrap_width`
         self.wrap_width = 0  # 0: not laid out yet (wrapped when the size is known)
+        self.seen_height = 0  # the height the lines were last shown in
 
     def sync(self, log: list[Any], describe: Callable[[Any], str]) -> None:
         """Write the log entries that are not on screen yet, each in words by `describe`."""
@@ -75,11 +76,18 @@ class MatchFeed(ScrollView, can_focus=True):
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
+        """A new size: wrap again when the width changed; and when the feed showed its end
+        (as it does unless someone scrolled up), it shows the end again, so a feed that
+        got lower (a panel above it grew) never hides the newest entry's last lines."""
+        following = self.scroll_offset.y + self.seen_height >= len(self.lines)
+        self.seen_height = self.scrollable_content_region.height
         width = max(MIN_WIDTH, self.scrollable_content_region.width)
         if width != self.wrap_width:
             self.wrap_width = width
             self.lines = [line for entry in self.entries for line in self.wrap(entry, width)]
             self.lines_changed()
+        elif following:
+            self.scroll_end(animate=False, x_axis=False)
 
     def render_line(self, y: int) -> Strip:
         """Screen line `y` of the feed: one wrapped line, made only when drawn."""

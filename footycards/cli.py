@@ -603,38 +603,48 @@ def stats(game: str | None, reset: bool, yes: bool) -> None:
 
 
 def stats_tables(rows: list[Any]) -> list[Any]:
-    """One Rich table per game, a row per player."""
-    from rich.table import Table as RichTable
-
-    from .stats import fmt_score, form_text, practice_text, streak_label
+    """One Rich table per game and mode (Quartett's three games apart), a row per player."""
+    from .stats import tables_of_modes
 
     tables = []
     for game_id in dict.fromkeys(r.game for r in rows):
-        name = get_spec(game_id).name if game_id in REGISTRY else game_id
-        t = RichTable(title=name)
-        t.add_column(_("Player"))
-        t.add_column(_("Played"), justify="right")
-        t.add_column(_("Won"), justify="right")
-        t.add_column(_("Drawn"), justify="right")
-        t.add_column(_("Lost"), justify="right")
-        t.add_column(_("Best"), justify="right")
-        t.add_column(_("Streak"))
-        t.add_column(_("Form"))
-        for r in rows:
-            if r.game == game_id:
-                t.add_row(
-                    r.name,
-                    str(r.played),
-                    str(r.won),
-                    str(r.drawn),
-                    str(r.lost),
-                    fmt_score(r.best),
-                    streak_label(r.streak),
-                    form_text(r.form),
-                )
-        t.caption = practice_text([r for r in rows if r.game == game_id]) or None
-        tables.append(t)
+        spec = get_spec(game_id) if game_id in REGISTRY else None
+        modes = [mode for mode, _name in spec.mode_names] if spec else []
+        for table_rows in tables_of_modes([r for r in rows if r.game == game_id], modes):
+            title = spec.title(table_rows[0].mode) if spec else game_id
+            tables.append(stats_table(title, table_rows))
     return tables
+
+
+def stats_table(title: str, rows: list[Any]) -> Any:
+    """One game's (or mode's) figures: a row per player."""
+    from rich.table import Table as RichTable
+    from rich.text import Text
+
+    from .stats import fmt_score, form_text, practice_text, streak_label
+
+    t = RichTable(title=title)
+    t.add_column(_("Player"))
+    t.add_column(_("Played"), justify="right")
+    t.add_column(_("Won"), justify="right")
+    t.add_column(_("Drawn"), justify="right")
+    t.add_column(_("Lost"), justify="right")
+    t.add_column(_("Best"), justify="right")
+    t.add_column(_("Streak"))
+    t.add_column(_("Form"))
+    for r in rows:
+        t.add_row(
+            Text(r.name),  # as typed, never markup
+            str(r.played),
+            str(r.won),
+            str(r.drawn),
+            str(r.lost),
+            fmt_score(r.best),
+            streak_label(r.streak),
+            form_text(r.form),
+        )
+    t.caption = practice_text(rows) or None
+    return t
 
 
 # ---------------------------------------------------------------------------

@@ -193,8 +193,11 @@ class GameSpec:
         return _(names[mode]) if mode in names else mode
 
     def title(self, mode: str | None = None) -> str:
-        """The game's name with its mode: "Bundesliga Quartett — Abwehr-Angriff"."""
+        """The game's name with its mode: "Bundesliga Quartett — Abwehr-Angriff" (for a
+        game with modes and no mode given: the mode is not known, e.g. old statistics)."""
         name = self.mode_name(mode)
+        if not name and self.mode_option:
+            name = _("mode not recorded")
         return _("{game} — {mode}").format(game=self.name, mode=name) if name else self.name
 
     def engine_module(self) -> ModuleType:

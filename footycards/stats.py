@@ -14,6 +14,9 @@ too, under a stable English name ("AI hard", "AI hard 2") shown translated.
 
 A practice game (a move taken back after something hidden was seen, `Match.practice`)
 counts as played, won, drawn or lost, but never in a streak, the form or a best score.
+
+A game with modes (Bundesliga Quartett: Fußball, Abwehr-Angriff, Quartett) keeps its
+figures per mode: a best score of cards and one of quartets are not one column.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
     from .match import Match
 
 FILE_NAME = "stats.sqlite3"
-SCHEMA_VERSION = 2  # 2: games.practice
+SCHEMA_VERSION = 3  # 2: games.practice; 3: games.mode
 WON, DRAWN, LOST = "won", "drawn", "lost"
 POINTS = {WON: 3, DRAWN: 1, LOST: 0}  # form in league points: a sparkline per player
 FORM_GAMES = 20
@@ -50,7 +53,8 @@ CREATE TABLE IF NOT EXISTS games (
     played_at TEXT NOT NULL,
     record_id TEXT,
     seats INTEGER NOT NULL,
-    practice INTEGER NOT NULL DEFAULT 0
+    practice INTEGER NOT NULL DEFAULT 0,
+    mode TEXT
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_row INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -108,6 +112,7 @@ class PlayerStats:
     streak: str  # "W3": won the last three; "" before the first game
     form: list[int]  # league points (3/1/0) of the last FORM_GAMES games, oldest first
     practice: int = 0  # how many of the games played were practice (in no streak or best)
+    mode: str | None = None  # the game's mode ("quartett"); None: no modes, or not known
 
     @property
     def name(self) -> str:
@@ -289,6 +294,8 @@ class Stats:
             columns = [row[1] for row in con.execute("PRAGMA table_info(games)")]
             if "practice" not in columns:  # schema 1: no practice games yet
                 con.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
+            if "mode" not in columns:  # schemas 1 and 2: the mode was not kept
+                con.execute("ALTER TABLE games ADD COLUMN mode TEXT")
             if not found:
                 con.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             elif found[0][0] < SCHEMA_VERSION:
@@ -337,6 +344,7 @@ class Stats:
         record_id: str | None = None,
         when: dt.datetime | None = None,
         practice: bool = False,
+        mode: str | None = None,
     ) -> int:
         """Store one finished game in one transaction; its row id. StatsError on failure."""
         stamp = (when or dt.datetime.now(dt.UTC)).replace(microsecond=0).isoformat()
@@ -346,9 +354,9 @@ class Stats:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     cur = con.execute(
-                        "INSERT INTO games (game, played_at, record_id, seats, practice) "
-                        "VALUES (?,?,?,?,?)",
-                        (game_id, stamp, record_id, len(results), int(practice)),
+                        "INSERT INTO games (game, played_at, record_id, seats, practice, mode) "
+                        "VALUES (?,?,?,?,?,?)",
+                        (game_id, stamp, record_id, len(results), int(practice), mode),
                     )
                     row = cur.lastrowid
                     assert row is not None
@@ -375,7 +383,8 @@ class Stats:
     def record_match(self, match: Match, record_id: str | None = None) -> int:
         """Store a finished match (its seats and its engine's result)."""
         results = seat_results(match.seats, match.result())
-        return self.record(match.game_id, results, record_id, practice=match.practice)
+        mode = match.spec.mode_of(match.options)
+        return self.record(match.game_id, results, record_id, practice=match.practice, mode=mode)
 
     def reset(self) -> int:
         """Forget every game; how many were forgotten."""
@@ -430,14 +439,14 @@ class Stats:
             raise StatsError(self._cannot(exc)) from exc
 
     def players(self, game_id: str | None = None) -> list[PlayerStats]:
-        """Every player's figures per game (of one game when given): most games won
-        first, then most played, then by name."""
+        """Every player's figures per game and mode (of one game when given): most games
+        won first, then most played, then by name."""
 
         def read() -> list[tuple[Any, ...]]:
             with self._open() as con:
                 sql = (
-                    "SELECT g.game, s.player, s.ai, s.outcome, s.score, g.practice FROM seats s "
-                    "JOIN games g ON g.id = s.game_row"
+                    "SELECT g.game, s.player, s.ai, s.outcome, s.score, g.practice, g.mode "
+                    "FROM seats s JOIN games g ON g.id = s.game_row"
                 )
                 args: tuple[Any, ...] = ()
                 if game_id is not None:
@@ -450,10 +459,11 @@ class Stats:
             rows = self._retry(read)
         except sqlite3.Error as exc:
             raise StatsError(self._cannot(exc)) from exc
-        grouped: dict[tuple[str, str, str], list[tuple[Any, ...]]] = {}
-        names: dict[tuple[str, str, str], tuple[str, str | None]] = {}
-        for game, player, ai, outcome, score, practice in rows:  # newest game first
-            key = (game, player.casefold(), ai or "")  # a person called "AI hard" is not it
+        grouped: dict[tuple[str, str, str, str], list[tuple[Any, ...]]] = {}
+        names: dict[tuple[str, str, str, str], tuple[str, str | None]] = {}
+        for game, player, ai, outcome, score, practice, mode in rows:  # newest game first
+            # a person called "AI hard" is not it; each mode of a game apart
+            key = (game, mode or "", player.casefold(), ai or "")
             grouped.setdefault(key, []).append((outcome, score, bool(practice)))
             names.setdefault(key, (player, ai))  # the spelling of the latest game
         out = []
@@ -475,9 +485,10 @@ class Stats:
                     streak=streak_text(counted),
                     form=[POINTS[o] for o in reversed(counted[:FORM_GAMES])],
                     practice=sum(1 for _o, _s, p in games if p),
+                    mode=key[1] or None,
                 )
             )
-        out.sort(key=lambda p: (p.game, -p.won, -p.played, p.player.casefold()))
+        out.sort(key=lambda p: (p.game, p.mode or "", -p.won, -p.played, p.player.casefold()))
         return out
 
 
@@ -495,6 +506,19 @@ def record_finished(match: Match, stats: Stats | None = None, record_id: str | N
     except (StatsError, ValueError, OSError) as exc:
         return _("This game could not be added to the statistics: {why}").format(why=exc)
     return stats.notice or ""
+
+
+def tables_of_modes(
+    rows: Sequence[PlayerStats], modes: Sequence[str] = ()
+) -> list[list[PlayerStats]]:
+    """The rows of one game split into one table per mode, in the order of `modes` (the
+    game's own), then any other (games recorded before modes were kept: mode None)."""
+    order = {mode: i for i, mode in enumerate(modes)}
+    groups: dict[str | None, list[PlayerStats]] = {}
+    for r in rows:
+        groups.setdefault(r.mode, []).append(r)
+    keys = sorted(groups, key=lambda m: (m not in order, order.get(m or "", 0), m or ""))
+    return [groups[m] for m in keys]
 
 
 def practice_text(rows: Sequence[PlayerStats]) -> str:

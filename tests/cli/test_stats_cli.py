@@ -109,3 +109,26 @@ def test_practice_games_are_named_under_the_table():
     assert code == 0 and "Practice games" in out and "Ann 1" in out
     ann = next(line for line in out.splitlines() if "Ann" in line and "won" in line)
     assert "30" not in ann and "17" in ann  # its score is no best
+
+
+def test_quartett_has_one_table_per_mode():
+    """Cards (top trumps) and quartets are not one "Best" column: a table per mode."""
+    stats = Stats()
+    stats.record(
+        "quartett",
+        [SeatResult("Ann", None, WON, 32), SeatResult("Bob", None, LOST, 0)],
+        mode="fussball",
+    )
+    stats.record(
+        "quartett",
+        [SeatResult("Ann", None, LOST, 2), SeatResult("Bob", None, WON, 6)],
+        mode="quartett",
+    )
+    code, out = run(["stats"], "")
+    assert code == 0
+    assert "Bundesliga Quartett — Fußball" in out and "Bundesliga Quartett — Quartett" in out
+    fussball, quartett = out.split("Bundesliga Quartett — Quartett")
+    ann_cards = next(line for line in fussball.splitlines() if "Ann" in line)
+    ann_quartets = next(line for line in quartett.splitlines() if "Ann" in line)
+    assert "32" in ann_cards and ann_cards.split("│")[-2].strip() == "W"  # best, form
+    assert "32" not in ann_quartets and ann_quartets.split("│")[-2].strip() == "L"

@@ -27,6 +27,7 @@ from footycards.stats import (
     record_finished,
     seat_results,
     streak_text,
+    tables_of_modes,
 )
 
 QUICK = {"stadium": {"rows": 4, "cols": 4}}  # small tables keep AI games short
@@ -350,3 +351,20 @@ def test_a_schema_1_database_gets_the_practice_column(tmp_path):
     assert one(book.players(), "stadium", "Ann").practice == 1
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+
+
+def test_each_quartett_mode_keeps_its_own_figures(tmp_path):
+    """A finished match is kept under its mode: top-trumps cards and quartets never share
+    a best score; the mode of an old row (schema 2) is not known."""
+    book = Stats(tmp_path / "s.sqlite3")
+    for mode, seed in (("fussball", 3), ("quartett", 4), ("fussball", 5)):
+        match = Match.start("quartett", parse_players("ai:random,ai:easy"), seed, {"mode": mode})
+        match.run_ai()
+        book.record_match(match)
+    rows = [r for r in book.players() if r.player == "AI random"]
+    assert sorted((r.mode, r.played) for r in rows) == [("fussball", 2), ("quartett", 1)]
+    book.record("quartett", [SeatResult("AI random", "random", WON, 3)])
+    modes = [r.mode for r in book.players("quartett") if r.player == "AI random"]
+    assert sorted(modes, key=str) == [None, "fussball", "quartett"]
+    grouped = tables_of_modes(book.players("quartett"), ["fussball", "abwehr-angriff", "quartett"])
+    assert [t[0].mode for t in grouped] == ["fussball", "quartett", None]

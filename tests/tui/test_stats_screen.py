@@ -1,15 +1,15 @@
 """Statistics in the terminal UI: games with people recorded when they end (every game),
-the statistics screen from the launcher (F3), with each player's form as a Sparkline."""
+the statistics screen from the launcher (F3), with each player's form as W/D/L letters."""
 
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Label, OptionList, Sparkline, Static, TabbedContent
+from textual.widgets import Label, OptionList, Static, TabbedContent
 
 from footycards.match import Match, make_agent
 from footycards.registry import REGISTRY
 from footycards.seats import parse_players
-from footycards.stats import LOST, WON, SeatResult, Stats, default_path
+from footycards.stats import DRAWN, LOST, WON, SeatResult, Stats, default_path
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.launcher import LauncherScreen
 from footycards.tui.screens.stats import StatsScreen
@@ -124,9 +124,10 @@ async def test_stats_screen_from_the_launcher_at_80x24():
         texts = [[str(label.render()) for label in row.query(Label)] for row in rows[1:]]
         ann = next(t for t in texts if t[0] == "Ann")
         assert ann[1:6] == ["4", "3", "0", "1", "3"] and ann[6] == "1 won"
-        lines = list(screen.query("#tab-sadikov Sparkline").results(Sparkline))
-        assert [list(s.data or []) for s in lines] == [[3, 3, 0, 3], [0, 0, 3, 0]]
-        assert all(s.region.width == 20 and s.region.right <= 80 for s in lines)
+        forms = [row.query_one(".form", Label) for row in rows[1:]]
+        assert [str(f.render()) for f in forms] == ["WWLW", "LLWL"]  # oldest first
+        assert all(f.region.width == 20 and f.region.right <= 80 for f in forms)
+        assert_coloured(forms[0])
         await pilot.press("l")
         await pilot.pause()
         assert screen.query_one(TabbedContent).active != "tab-sadikov"
@@ -166,3 +167,51 @@ async def test_practice_games_are_named_under_the_table():
         await pilot.pause()
         note = app.screen.query_one("#tab-sadikov .practice", Static)
         assert "Practice games" in str(note.render()) and "Ann 1" in str(note.render())
+
+
+def assert_coloured(form: Label) -> None:
+    """Each letter of a form is drawn, and W, D and L each in a colour of its own."""
+    colours: dict[str, set] = {}
+    for segment in form.render_line(0):
+        for char in segment.text.strip():
+            colours.setdefault(char, set()).add(segment.style.color if segment.style else None)
+    assert set(colours) <= {"W", "D", "L"}
+    firsts = [next(iter(c)) for c in colours.values()]
+    assert all(len(c) == 1 for c in colours.values()) and len(set(firsts)) == len(firsts)
+
+
+async def test_form_is_letters_and_quartett_has_a_table_per_mode():
+    """A first game shows "W" for the winner and "L" for the loser (not two full bars);
+    each Quartett game gets its own table, so a best of 32 cards is not a best of quartets."""
+    stats = Stats()
+    for mark, other in ((WON, LOST), (DRAWN, DRAWN), (LOST, WON)):
+        stats.record(
+            "quartett",
+            [SeatResult("Ann", None, mark, 32), SeatResult("Bob", None, other, 0)],
+            mode="fussball",
+        )
+    stats.record(
+        "quartett",
+        [SeatResult("Ann", None, LOST, 2), SeatResult("Bob", None, WON, 6)],
+        mode="quartett",
+    )
+    for size in ((120, 40), (80, 24)):
+        app = FootyApp(speed="instant")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            app.push_screen(StatsScreen("quartett"))
+            await pilot.pause()
+            screen = app.screen
+            titles = [str(t.render()) for t in screen.query("#tab-quartett .mode")]
+            assert titles == ["Bundesliga Quartett — Fußball", "Bundesliga Quartett — Quartett"]
+            rows = [
+                [str(label.render()) for label in row.query(Label)]
+                for row in screen.query("#tab-quartett .row")
+                if "head" not in row.classes
+            ]
+            assert ["Ann", "3", "1", "1", "1", "32"] == rows[0][:6] and rows[0][7] == "WDL"
+            assert rows[1][0] == "Bob" and rows[1][7] == "LDW"
+            assert ["Bob", "1", "1", "0", "0", "6"] == rows[2][:6] and rows[2][7] == "W"
+            assert ["Ann", "1", "0", "0", "1", "2"] == rows[3][:6] and rows[3][7] == "L"
+            form = screen.query("#tab-quartett .row .form").results(Label)
+            assert_coloured(next(f for f in form if str(f.render()) == "WDL"))

@@ -1,8 +1,9 @@
-"""Provides StatsScreen: every player's figures per game, with their form as a sparkline.
+"""Provides StatsScreen: every player's figures per game, with their form as W/D/L.
 
-One tab per registered game (the statistics read only the registry and the database):
-a row per player with games played, won, drawn, lost, best score, current streak and
-the league points (3/1/0) of their last 20 games as Textual's Sparkline.
+One tab per registered game (the statistics read only the registry and the database),
+one table per mode of a game with modes (Bundesliga Quartett): a row per player with
+games played, won, drawn, lost, best score, current streak and their last 20 games as
+letters, oldest first — W won, D drawn, L lost — coloured besides.
 """
 
 from __future__ import annotations
@@ -10,12 +11,13 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
 from textual.events import Resize
 from textual.screen import Screen
-from textual.widgets import Label, Sparkline, Static, TabbedContent, TabPane
+from textual.widgets import Label, Static, TabbedContent, TabPane
 
 from ...i18n import N_, _
-from ...registry import REGISTRY
+from ...registry import REGISTRY, get_spec
 from ...stats import (
     FORM_GAMES,
     PlayerStats,
@@ -25,11 +27,21 @@ from ...stats import (
     form_text,
     practice_text,
     streak_label,
+    tables_of_modes,
 )
 from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
+
+# The theme's own colours for text, so that light and ANSI themes stay readable.
+FORM_STYLES = {"W": "bold $text-success", "D": "$text-warning", "L": "$text-error"}
+
+
+def form_letters(form: list[int]) -> Content:
+    """A player's form as W/D/L letters, oldest first, each in its colour (the letters say
+    it without the colour)."""
+    return Content.assemble(*[(letter, FORM_STYLES.get(letter, "")) for letter in form_text(form)])
 
 
 class StatsScreen(Screen[None]):
@@ -65,22 +77,29 @@ class StatsScreen(Screen[None]):
         yield KeyBar()
 
     def game_table(self, game_id: str) -> ComposeResult:
+        """The game's figures: one table, or one per mode (each under its mode's name)."""
         rows = [r for r in self.rows if r.game == game_id]
+        spec = get_spec(game_id)
         with VerticalScroll(classes="table"):
             if not rows:
                 yield Static(
                     _("No games recorded yet: finish a game with people at the table."),
-                    classes="empty", markup=False
+                    classes="empty",
+                    markup=False,
                 )
                 return
-            with Horizontal(classes="row head"):
-                for text, cls in self.headings():
-                    yield Label(text, classes=cls, markup=False)
-            for r in rows:
-                yield self.player_row(r)
-            practice = practice_text(rows)
-            if practice:
-                yield Static(practice, classes="practice", markup=False)
+            modes = [mode for mode, _name in spec.mode_names]
+            for table in tables_of_modes(rows, modes):
+                if spec.mode_option:
+                    yield Static(spec.title(table[0].mode), classes="mode", markup=False)
+                with Horizontal(classes="row head"):
+                    for text, cls in self.headings():
+                        yield Label(text, classes=cls, markup=False)
+                for r in table:
+                    yield self.player_row(r)
+                practice = practice_text(table)
+                if practice:
+                    yield Static(practice, classes="practice", markup=False)
 
     @staticmethod
     def headings() -> list[tuple[str, str]]:
@@ -97,8 +116,8 @@ class StatsScreen(Screen[None]):
 
     @staticmethod
     def player_row(r: PlayerStats) -> Horizontal:
-        form = Sparkline(r.form, classes="form")
-        form.tooltip = form_text(r.form)
+        form = Label(form_letters(r.form), classes="form")
+        form.tooltip = _("Last games, oldest first: W won, D drawn, L lost")
         return Horizontal(
             Label(r.name, classes="name", markup=False),
             Label(str(r.played), classes="num", markup=False),

@@ -395,3 +395,42 @@ async def test_step_mode_keeps_the_last_round_before_the_end():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_replay_lists_the_rounds_before_the_one_on_screen():
+    """Watch again opens at the end; at round 3 "Earlier rounds" lists rounds 2 and 1 —
+    never the game's last round — and at round 1 there are none."""
+    from footycards.record import GameRecord
+    from footycards.replay import Replay
+    from footycards.tui.screens.review import replay_screen
+
+    table = Match.start("quartett", parse_players("Ann,ai:normal"), 5, {"mode": "fussball"})
+    table.agents[0] = table.agents[1]
+    table.run_ai()
+    del table.agents[0]
+    replay = Replay(GameRecord.of(table))
+    last_round = table.public_view()["last_round"]["round"]
+    assert last_round > 4
+    replay.goto(replay.total)
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(replay_screen(replay))
+        await pilot.pause()
+        screen = trumps(app)
+
+        def goto_round(n: int) -> str:
+            for position in range(replay.total + 1):
+                replay.goto(position)
+                view = replay.view()
+                if view["last_round"] and view["last_round"]["round"] == n:
+                    screen.render_view()
+                    return words(screen.query_one("#round"))
+            raise AssertionError(f"no round {n}")
+
+        await pilot.pause()
+        text = goto_round(3)
+        assert "Earlier rounds" in text
+        assert "Round 2" in text and "Round 1" in text
+        assert f"Round {last_round}" not in text
+        assert "Earlier rounds" not in goto_round(1)

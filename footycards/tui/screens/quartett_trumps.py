@@ -112,6 +112,7 @@ class TopTrumpsScreen(QuartettScreen):
         super().__init__(match, local, drive_ai)
         self.cursor = 0  # the category under the caller's cursor
         self.rounds: list[RoundView] = []  # the rounds seen, newest last
+        self.all_rounds: list[RoundView] | None = None  # a replay's rounds (replay_rounds)
         self.waiting = False  # a round's result or an AI round waits for a key press
         self.step = False  # step mode: each AI round waits for a key press
         self.stepped = False  # the key for the next AI round was pressed
@@ -271,7 +272,8 @@ class TopTrumpsScreen(QuartettScreen):
             return
         title.update(_("Latest round: {n}").format(n=last["round"]))
         parts: list = [self.comparison(comp, last["round"]) for comp in last["comparisons"]]
-        earlier = [r for r in self.rounds if r["round"] != last["round"]]
+        pool = self.replay_rounds() if self.review is not None else self.rounds
+        earlier = [r for r in pool if r["round"] < last["round"]][-HISTORY:]
         if earlier:
             parts.append(Text(""))
             parts.append(Text(_("Earlier rounds, newest first (PgUp/PgDn)"), style="bold"))
@@ -279,6 +281,22 @@ class TopTrumpsScreen(QuartettScreen):
                 for comp in r["comparisons"]:
                     parts.append(self.summary(comp, r["round"]))
         box.update(Group(*parts))
+
+    def replay_rounds(self) -> list[RoundView]:
+        """Every round of the recorded game, as it ended, in order (a replay shows those
+        before the round on screen, wherever it jumped to); worked out once."""
+        if self.all_rounds is None:
+            replay = self.review
+            assert replay is not None
+            match = replay.record.replay(upto=0)
+            ended: dict[int, RoundView] = {}
+            for action in replay.actions:
+                match.state.apply(action)
+                last = match.state.public_view()["last_round"]
+                if last:
+                    ended[last["round"]] = last
+            self.all_rounds = [ended[n] for n in sorted(ended)]
+        return self.all_rounds
 
     def outcome(self, comp: Mapping[str, Any]) -> str:
         if comp["winner"] is not None:
@@ -314,7 +332,7 @@ class TopTrumpsScreen(QuartettScreen):
         if self.has_class("-narrow"):
             return self.comparison_lines(comp, f"{kind} · {_(SHORT_LABELS[cat])} · {outcome}")
         t = RichTable(
-            title=f"{kind} · {caller}: {_(LABELS[cat])} · {outcome}",
+            title=Text(f"{kind} · {caller}: {_(LABELS[cat])} · {outcome}"),  # names: no markup
             title_style="bold",
             expand=True,
             show_lines=False,
@@ -341,7 +359,9 @@ class TopTrumpsScreen(QuartettScreen):
     def comparison_lines(self, comp: dict, title: str) -> RichTable:
         """The narrow form of a comparison: one line per card with the called value."""
         cat = comp["category"]
-        t = RichTable(title=title, title_style="bold", expand=True, box=None, show_header=False)
+        t = RichTable(
+            title=Text(title), title_style="bold", expand=True, box=None, show_header=False
+        )
         t.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         t.add_column(justify="right", no_wrap=True)
         for play in comp["plays"]:

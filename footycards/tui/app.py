@@ -6,6 +6,7 @@ FOOTYCARDS_LANG, then the locale), so every SSH client can have its own.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 from .. import settings
@@ -32,6 +34,11 @@ from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
+# Textual's own keys the keys help keeps, in our words (the others are left out).
+TEXTUAL_KEYS_KEPT = {
+    "app.focus_next": N_("Next field or panel"),
+    "app.focus_previous": N_("Previous field or panel"),
+}
 
 
 @dataclass
@@ -97,6 +104,7 @@ class FootyApp(App):
             self.saves = SaveStore(home)
         self.settings, self.settings_notice = settings.load(self.settings_file)
         self.stats_told = False  # a statistics problem is told once per session
+        self.theme_notice: Notification | None = None  # Ctrl+T's notice, while shown
         self.hub = hub  # shared tables (a server's sessions share one), None when alone
         self.user = user  # the session's user name (what others see at a table)
         self.table_session: Any = None  # the shared table this app sits at (tables.py)
@@ -289,14 +297,25 @@ class FootyApp(App):
         self.push_screen(RulesScreen(game_id))
 
     def action_show_keys(self) -> None:
-        """List every key that works now, each once, grouped by what it belongs to."""
+        """List every key that works now, each once, grouped by what it belongs to.
+
+        Only the app's own keys (every one has an id): Textual's built-in ones (scroll a
+        container, copy text, page left) are left out, but for Tab and Shift+Tab, told in
+        our words. A screen may add rows of its own (`keys_help_rows`, e.g. the launcher's
+        "← → change a choice" while a choice is not focused)."""
         screen = self.screen
         groups: dict[str, dict[tuple[str, str], list[str]]] = {}
         for key, active in screen.active_bindings.items():
             binding = active.binding
+            node = active.node
+            if binding.id is None:  # Textual's own binding
+                kept = TEXTUAL_KEYS_KEPT.get(binding.action)
+                if kept is None:
+                    continue
+                binding = dataclasses.replace(binding, description=kept, tooltip="")
+                node = self
             if not binding.description:
                 continue
-            node = active.node
             if node is self:
                 group = _("Everywhere")
             elif node is screen:
@@ -313,6 +332,11 @@ class FootyApp(App):
             keys = groups.setdefault(group, {}).setdefault(entry, [])
             if shown not in keys:
                 keys.append(shown)
+        extra = getattr(screen, "keys_help_rows", None)
+        for group, keys_shown, what in extra() if callable(extra) else []:
+            entries = groups.setdefault(group, {})
+            if not any(w == what for _action, w in entries):
+                entries[("", what)] = [keys_shown]
         rows: list[tuple[str, str, str]] = []
         for group, entries in groups.items():
             for (_action, what), keys in entries.items():
@@ -333,9 +357,22 @@ class FootyApp(App):
             self.table_session.open_chat()
 
     def action_next_theme(self) -> None:
+        """The next colour theme; its name in one notice, which replaces the last one (Ctrl+T
+        pressed again and again does not pile notices up over the board)."""
         themes = sorted(self.available_themes)
         self.theme = themes[(themes.index(self.theme) + 1) % len(themes)]
-        self.notify(_("Theme: {t}").format(t=self.theme))
+        previous = self.theme_notice
+        if previous is not None and previous in self._notifications:
+            self._unnotify(previous, refresh=False)  # Textual has no public "replace"
+        notice = Notification(
+            _("Theme: {t}").format(t=self.theme),
+            "",
+            "information",
+            self.NOTIFICATION_TIMEOUT,
+            markup=False,
+        )
+        self.theme_notice = notice
+        self.post_message(Notify(notice))
         self.remember_theme()
 
     def remember_theme(self) -> None:

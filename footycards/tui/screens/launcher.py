@@ -177,6 +177,10 @@ class LauncherScreen(Screen):
         self.shown_seats = 0  # seat rows mounted
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
 
+    def keys_help_rows(self) -> list[tuple[str, str, str]]:
+        """Rows the keys help adds: the keys of a choice field, wherever the focus is."""
+        return [(_("On this screen"), "← →", _("Change a choice (seats, AI level, options)"))]
+
     @property
     def footy(self) -> FootyApp:
         """The app, typed (the launcher only runs inside FootyApp)."""
@@ -317,7 +321,9 @@ class LauncherScreen(Screen):
             choice = Choice(choices, value, label=_(opt.label), label_width=LABEL_WIDTH, id=wid)
             choice.add_class("opt", f"opts-{spec.id}")
             return [choice]
-        label = Label(_(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel")
+        label = Label(
+            _(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel", markup=False
+        )
         if opt.kind == "int":
             number = "" if value is None else str(value)
             field_ = Input(number, id=wid, type="integer", compact=True)

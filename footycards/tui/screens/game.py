@@ -317,7 +317,11 @@ class GameScreen(Screen):
             return
         if match.is_ai(seat):
             return  # the AI is thinking; the status line says so
-        self.notify(_("It is {name}'s move.").format(name=self.seat_name(seat)), title=_("Wait"))
+        self.notify(
+            _("It is {name}'s move.").format(name=self.seat_name(seat)),
+            title=_("Wait"),
+            markup=False,
+        )
 
     # -- AI seats -------------------------------------------------------------------
 

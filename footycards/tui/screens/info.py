@@ -72,7 +72,7 @@ class KeysScreen(ModalScreen[None]):
                 group = where
             t.add_row(keys, what)
         with VerticalScroll():
-            yield Static(t)
+            yield Static(t, markup=False)
         yield KeyBar()
 
     def action_close(self) -> None:

@@ -95,13 +95,15 @@ class QuartettScreen(GameScreen):
         yield TitleBar()
         with Horizontal(id="quartett"):
             with Vertical(id="mine"):
-                yield Static(id="mine-title", classes="heading")
+                yield Static(id="mine-title", classes="heading", markup=False)
                 yield from self.compose_mine()
             with Vertical(id="middle"):
-                yield Static(id="round-title", classes="heading")
+                yield Static(id="round-title", classes="heading", markup=False)
                 # not focusable: the arrow keys stay with the screen (PgUp/PgDn scroll it)
-                yield VerticalScroll(Static(id="round"), id="roundbox", can_focus=False)
-                yield Static(id="status")
+                yield VerticalScroll(
+                    Static(id="round", markup=False), id="roundbox", can_focus=False
+                )
+                yield Static(id="status", markup=False)
             with Vertical(id="side"):
                 yield self.SEAT_LIST(id="seats")
                 feed = MatchFeed(id="feed")

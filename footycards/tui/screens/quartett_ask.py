@@ -67,7 +67,7 @@ class QuartettAskScreen(QuartettScreen):
         self.shown_to: int | None = None  # whose hand stays on screen while they read a notice
 
     def compose_mine(self) -> ComposeResult:
-        yield VerticalScroll(Static(id="hand"), id="handbox")
+        yield VerticalScroll(Static(id="hand", markup=False), id="handbox")
 
     # -- GameScreen hooks -------------------------------------------------------
 
@@ -204,7 +204,7 @@ class QuartettAskScreen(QuartettScreen):
         for h in view["history"][-12:]:
             if h["target"] is None:  # nobody held a card: the stack was drawn
                 t.add_row(
-                    self.seat_name(h["asker"]),
+                    Text(self.seat_name(h["asker"])),
                     "—",
                     "—",
                     _("drew") if narrow else _("drew from the stack"),
@@ -218,8 +218,8 @@ class QuartettAskScreen(QuartettScreen):
             else:
                 answer = _("no")
             t.add_row(
-                self.seat_name(h["asker"]),
-                self.seat_name(h["target"]),
+                Text(self.seat_name(h["asker"])),
+                Text(self.seat_name(h["target"])),
                 h["card"] if narrow else f"{h['card']} {card['name']}",
                 answer,
             )

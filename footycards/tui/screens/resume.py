@@ -64,9 +64,9 @@ class ResumeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        yield Static(_("No unfinished games."), id="empty")
+        yield Static(_("No unfinished games."), id="empty", markup=False)
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="detail")
+        yield Static("", id="detail", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

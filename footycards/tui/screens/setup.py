@@ -39,11 +39,11 @@ class SetupQuestionScreen(ModalScreen[dict[str, Any] | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             for qi, q in enumerate(self.questions):
-                yield Static(_(q.title), classes="title")
-                yield Static(_(q.prompt), classes="body")
+                yield Static(_(q.title), classes="title", markup=False)
+                yield Static(_(q.prompt), classes="body", markup=False)
                 for seat, spec in enumerate(self.seats):
                     if spec.is_human:
-                        yield Label(spec.name)
+                        yield Label(spec.name, markup=False)
                         yield Input(placeholder="2026-05-17", id=f"answer-{qi}-{seat}")
             yield Button(_("Decide"), variant="primary", id="decide")
 

@@ -207,7 +207,7 @@ class StadiumScreen(GameScreen):
                 yield Scoreboard(id="scores")
             yield MatchPanel(id="matchpanel")
             yield MatchFeed(id="feed")
-        yield Static(id="status")
+        yield Static(id="status", markup=False)
         yield KeyBar()
 
     def card_ids(self) -> list[str]:
@@ -249,7 +249,7 @@ class StadiumScreen(GameScreen):
         if applied.action.startswith("match") and self.match.is_ai(m["challenger"]):
             a, b = self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
             rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
-            self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b))
+            self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b), markup=False)
 
     def after_undo(self, undone: Undone) -> None:
         self.var_mode = False  # a VAR pick half made is dropped with the moves taken back
@@ -454,7 +454,9 @@ class StadiumScreen(GameScreen):
         else:
             self.prompts_off.add(seat)
             text = _("Not asked any more: {name}. Press a to be asked again.")
-        self.notify(text.format(name=self.seat_name(seat)), title=_("YELLOW/RED prompts"))
+        self.notify(
+            text.format(name=self.seat_name(seat)), title=_("YELLOW/RED prompts"), markup=False
+        )
         self.render_view()
 
     def ask_steal(self, seat: int, view: dict) -> None:

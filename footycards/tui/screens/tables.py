@@ -292,11 +292,11 @@ class TableRoomScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with VerticalScroll(id="room"):
-            yield Static(id="code")
-            yield Static(id="seats")
-            yield Static(id="state")
-            yield Static(_("Chat"), classes="heading")
-            yield Static(id="chat")
+            yield Static(id="code", markup=False)
+            yield Static(id="seats", markup=False)
+            yield Static(id="state", markup=False)
+            yield Static(_("Chat"), classes="heading", markup=False)
+            yield Static(id="chat", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -424,8 +424,8 @@ class ChatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(_("Table chat"), classes="title")
-            yield Static(chat_text(self.session.table), classes="body", id="lines")
+            yield Static(_("Table chat"), classes="title", markup=False)
+            yield Static(chat_text(self.session.table), classes="body", id="lines", markup=False)
             yield Input(placeholder=_("Say something, Enter sends"), max_length=200, id="say")
 
     def on_mount(self) -> None:
@@ -479,14 +479,14 @@ class HostScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with VerticalScroll(id="host"):
-            yield Static(_("Game"), classes="heading")
+            yield Static(_("Game"), classes="heading", markup=False)
             yield Select(
                 [(g.name, g.id) for g in REGISTRY.with_screens()],
                 value=self.game_id,
                 allow_blank=False,
                 id="game",
             )
-            yield Static(_("Seats"), classes="heading")
+            yield Static(_("Seats"), classes="heading", markup=False)
             yield Select(
                 [(str(n), n) for n in range(2, MAX_SEATS + 1)],
                 value=2,
@@ -495,19 +495,19 @@ class HostScreen(Screen):
             )
             for i in range(MAX_SEATS):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
-                    yield Label(f"P{i + 1}", classes="seatno")
+                    yield Label(f"P{i + 1}", classes="seatno", markup=False)
                     yield Select(
                         [(_(label), value) for label, value in SEAT_KINDS],
                         value="people" if i < 2 else "normal",
                         allow_blank=False,
                         id=f"kind-{i}",
                     )
-            yield Static(_("Options"), classes="heading")
+            yield Static(_("Options"), classes="heading", markup=False)
             for spec in REGISTRY.with_screens():
                 with Vertical(id=f"opts-{spec.id}", classes="opts"):
                     for opt in host_options(spec):
                         with Horizontal(classes="option"):
-                            yield Label(_(opt.label), classes="optlabel")
+                            yield Label(_(opt.label), classes="optlabel", markup=False)
                             yield option_widget(f"opt-{spec.id}-{opt.name}", spec, opt)
             yield Button(_("Open the table (Ctrl+S)"), variant="success", id="open")
         yield KeyBar()
@@ -611,13 +611,16 @@ class TableListScreen(Screen):
             yield Static(
                 _("Table code (Enter):") if not self.watching else _("Code of the table to watch:"),
                 classes="heading",
+                markup=False,
             )
             yield Input(placeholder="K7QX", max_length=8, id="code")
             yield Static(
-                _("Open tables") if not self.watching else _("Tables playing"), classes="heading"
+                _("Open tables") if not self.watching else _("Tables playing"),
+                classes="heading",
+                markup=False,
             )
             yield OptionList(id="list")
-            yield Static(id="empty", classes="dim")
+            yield Static(id="empty", classes="dim", markup=False)
         yield KeyBar()
 
     def on_mount(self) -> None:

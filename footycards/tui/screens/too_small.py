@@ -41,7 +41,7 @@ class TooSmallScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(id="need")
+            yield Static(id="need", markup=False)
 
     def on_mount(self) -> None:
         self.show_size(self.app.size)

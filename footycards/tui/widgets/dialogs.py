@@ -47,7 +47,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question, classes="title")
+            yield Static(self.question, classes="title", markup=False)
             yield Button(f"{self.yes} (y)", variant="error", id="yes")
             yield Button(f"{self.no} (n)", variant="primary", id="no")
 
@@ -89,9 +89,9 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.title_text, classes="title")
+            yield Static(self.title_text, classes="title", markup=False)
             if self.body:
-                yield Static(self.body, classes="body")
+                yield Static(self.body, classes="body", markup=False)
             yield OptionList(
                 *[
                     Option((f"{i + 1}. " if i < 9 else "   ") + label, id=f"choice-{i}")
@@ -100,7 +100,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                 id="choices",
             )
             if self.cancellable:
-                yield Static(_("Esc cancels"), classes="body")
+                yield Static(_("Esc cancels"), classes="body", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

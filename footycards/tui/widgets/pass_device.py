@@ -5,6 +5,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
@@ -45,12 +46,14 @@ class PassDeviceScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(
-                _("Pass the device to {name}").format(name=self.player_name), classes="who"
+                _("Pass the device to {name}").format(name=self.player_name),
+                classes="who",
+                markup=False,
             )
-            yield Static(self.what, classes="what")
-            yield Static(_("Everyone else: please look away."), classes="what")
+            yield Static(self.what, classes="what", markup=False)
+            yield Static(_("Everyone else: please look away."), classes="what", markup=False)
             yield Button(
-                _("I am {name} — show me (Enter)").format(name=self.player_name),
+                Content(_("I am {name} — show me (Enter)").format(name=self.player_name)),
                 variant="primary",
                 id="confirm",
             )

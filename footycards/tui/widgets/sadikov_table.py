@@ -12,6 +12,7 @@ from __future__ import annotations
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.content import Content
 from textual.events import Click
 from textual.message import Message
 from textual.reactive import reactive
@@ -304,9 +305,10 @@ class AktivPanel(Widget):
         self.ai = ai
         info = view["seats"][self.seat]
         on_turn = view["to_move"] == self.seat and not view["is_over"]
-        self.border_title = ("▶ " if on_turn else "") + f"P{self.seat + 1} {info['name']}"
+        title = ("▶ " if on_turn else "") + f"P{self.seat + 1} {info['name']}"
         if ai and not info["name"].startswith("AI"):
-            self.border_title += " (AI)"
+            title += " (AI)"
+        self.border_title = Content(title)  # a name is never markup
         self.border_subtitle = _("goals: {n}").format(n=info["goals"])
         self.refresh(layout=True)
 

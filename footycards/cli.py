@@ -26,7 +26,7 @@ from .registry import (
     get_spec,
     playable_now,
 )
-from .seats import SeatSpec, parse_players
+from .seats import SeatSpec, parse_players, players_range_text, seats_range_text
 
 SPEEDS = ("instant", "fast", "normal", "slow")
 
@@ -38,9 +38,7 @@ def _seats(text: str, spec: GameSpec) -> list[SeatSpec]:
         raise click.BadParameter(str(exc), param_hint="--players") from None
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise click.BadParameter(
-            _("{game} is for {a} to {b} players").format(
-                game=spec.name, a=spec.min_players, b=spec.max_players
-            ),
+            players_range_text(spec.name, spec.min_players, spec.max_players),
             param_hint="--players",
         )
     return seats
@@ -108,8 +106,8 @@ def seat_options(spec: GameSpec) -> Callable:
             show_default=True,
             help=_(
                 "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
-                "(random, easy, normal, hard); {a} to {b} seats."
-            ).format(a=spec.min_players, b=spec.max_players),
+                "(random, easy, normal, hard); {seats}."
+            ).format(seats=seats_range_text(spec.min_players, spec.max_players)),
         )(f)
 
     return decorate

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ai import LEVELS
-from .i18n import _
+from .i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -65,3 +65,19 @@ def ai_label(level: str, n: int = 1) -> str:
     """A display name for an AI seat, e.g. 'AI normal' or 'AI normal 2'."""
     base = _("AI {level}").format(level=level)
     return base if n == 1 else f"{base} {n}"
+
+
+def players_range_text(game: str, fewest: int, most: int) -> str:
+    """Who may play a game, in words: "X is for 2 to 6 players", "X is for 2 players"."""
+    if fewest == most:
+        return ngettext("{game} is for {n} player", "{game} is for {n} players", most).format(
+            game=game, n=most
+        )
+    return _("{game} is for {a} to {b} players").format(game=game, a=fewest, b=most)
+
+
+def seats_range_text(fewest: int, most: int) -> str:
+    """How many seats a game has, in words: "2 to 6 seats", "2 seats"."""
+    if fewest == most:
+        return ngettext("{n} seat", "{n} seats", most).format(n=most)
+    return _("{a} to {b} seats").format(a=fewest, b=most)

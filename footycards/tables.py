@@ -40,7 +40,7 @@ from .plaintext import clean_line, clean_name, display_name
 from .record import GameRecord
 from .registry import REGISTRY, GameSpec, get_spec
 from .saves import Autosaver, SaveStore
-from .seats import SeatSpec, ai_label
+from .seats import SeatSpec, ai_label, players_range_text
 
 log = logging.getLogger("footycards.tables")
 
@@ -540,11 +540,7 @@ class TableHub:
             raise TableError(_("unknown game '{game}'").format(game=game_id))
         spec = get_spec(game_id)
         if not spec.min_players <= len(plan) <= spec.max_players:
-            raise TableError(
-                _("{game} is for {a} to {b} players").format(
-                    game=spec.name, a=spec.min_players, b=spec.max_players
-                )
-            )
+            raise TableError(players_range_text(spec.name, spec.min_players, spec.max_players))
         if all(level is not None for level in plan):
             raise TableError(_("open at least one seat to people"))
         options = dict(options or {})

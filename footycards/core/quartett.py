@@ -110,7 +110,8 @@ class ComparisonView(TypedDict):
     plays: list[PlayView]
     winner: int | None
     tied: list[int]
-    took: NotRequired[int]
+    took: NotRequired[int]  # the cards the winner put under their stack
+    gain: NotRequired[int]  # how much their stack grew over the round (took − own cards)
 
 
 class RoundView(TypedDict):
@@ -176,8 +177,9 @@ class QuartettEvent(TypedDict, total=False):
     Kinds and their fields (seats are 0-based ints):
     `deal` decks (titles), mode, cards (each), rest (left over), seat (who starts) ·
     `call` seat, category, stechen, plays · `tie` seats, category, value, middle, seat
-    (the caller, who calls the Stechen) · `win` seat, cards · `ask` seat, target, card,
-    name, hit, drew, stack (cards left on it) · `quartet` seat, quartet, club ·
+    (the caller, who calls the Stechen) · `win` seat, cards (put under the stack), gain
+    (how much the stack grew over the round: cards less the winner's own) · `ask` seat,
+    target, card, name, hit, drew, stack (cards left on it) · `quartet` seat, quartet, club ·
     `skip` seats · `restock` seat, stack (nobody held a card: a draw) ·
     `end` reason, winners.
     """
@@ -189,6 +191,7 @@ class QuartettEvent(TypedDict, total=False):
     decks: list[str]
     mode: str
     cards: int
+    gain: int
     rest: int
     category: str
     stechen: bool
@@ -704,6 +707,7 @@ class _Comparison(TypedDict):
     winner: int | None
     tied: list[int]
     took: NotRequired[int]
+    gain: NotRequired[int]
 
 
 class _Round(TypedDict):
@@ -933,12 +937,16 @@ class QuartettState:
         stack.extend([c for _s, c in _from_seat(plays, w)])
         middle = self.middle
         won = len(plays) + len(middle)
+        # the winner's own cards of this round (every comparison of it) come back to them
+        lr = self.last_round
+        own = sum(c["seats"].count(w) for c in lr["comparisons"]) if lr else 1
         if middle:
             stack.extend(middle)
             middle.clear()
         comparison["took"] = won
+        comparison["gain"] = won - own
         self.turn = w  # Q2.5: the winner calls next
-        self.log.append({"event": "win", "seat": w, "cards": won})
+        self.log.append({"event": "win", "seat": w, "cards": won, "gain": won - own})
         self._settle()
 
     def _settle(self) -> None:
@@ -1187,6 +1195,8 @@ class QuartettState:
             }
             if "took" in comp:
                 c["took"] = comp["took"]
+            if "gain" in comp:
+                c["gain"] = comp["gain"]
             comps.append(c)
         return {"round": lr["round"], "comparisons": comps}
 

@@ -148,7 +148,7 @@ def _tie(e: QuartettEvent, names: Sequence[str]) -> str:
 
 
 def _win(e: QuartettEvent, names: Sequence[str]) -> str:
-    n = e["cards"]
+    n = e.get("gain", e["cards"])  # what the winner's stack grew by (own cards come back)
     return ngettext("Round won by {p}: +{n} card", "Round won by {p}: +{n} cards", n).format(
         p=player(names, e["seat"]), n=n
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.stadium import REWARD_NAMES, REWARDS, Cell, StadiumEvent, StadiumResult, StadiumView
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..narration import tell
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
@@ -49,7 +49,11 @@ def render(view: StadiumView) -> str:
         if area["cancelled"]:
             extra += _(" next turn cancelled")
         lines.append(
-            _("{m} P{n} {name}: {score} stars; pairs {pairs}; rewards {rewards}{extra}").format(
+            ngettext(
+                "{m} P{n} {name}: {score} star; pairs {pairs}; rewards {rewards}{extra}",
+                "{m} P{n} {name}: {score} stars; pairs {pairs}; rewards {rewards}{extra}",
+                area["score"],
+            ).format(
                 m=marker,
                 n=s + 1,
                 name=area["name"],

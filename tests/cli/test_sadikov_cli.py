@@ -88,3 +88,13 @@ def test_play_offers_sadikov_with_its_options():
     assert code == 0 and "sadikov" in out
     assert "sadikov" in REGISTRY.ids() and "Sadikov's Football" not in COMING
     assert "Sadikov's Football" in playable_now() and "text mode only" not in playable_now()
+
+
+def test_a_two_player_game_says_2_seats_not_2_to_2():
+    """Sadikov's Football has exactly two seats: said as "2 seats", "for 2 players"."""
+    code, out = run(["text", "sadikov", "--help"])
+    assert code == 0 and "2 seats." in out and "2 to 2" not in out
+    code, out = run(["text", "sadikov", "--players", "Ann,Bob,Cleo"])
+    assert code != 0 and "Sadikov's Football is for 2 players" in out and "2 to 2" not in out
+    code, out = run(["text", "stadium", "--players", "Ann"])
+    assert code != 0 and "Stadium is for 2 to 6 players" in out

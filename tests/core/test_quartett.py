@@ -886,7 +886,7 @@ def test_Q2_3_log_events_are_data_with_seats_as_numbers():
     assert [(p["seat"], p["card"], p["value"]) for p in call["plays"]] == [
         (0, "A1", 0), (1, "A2", 11), (2, "A3", 37),
     ]  # fmt: skip
-    assert win == {"event": "win", "seat": 2, "cards": 5}
+    assert win == {"event": "win", "seat": 2, "cards": 5, "gain": 4}  # A3 comes back
     assert "Ann" not in json.dumps(s.log) and "Cy" not in json.dumps(s.log)
     assert json.loads(json.dumps(s.log)) == s.log
 
@@ -913,3 +913,20 @@ def test_Q2_8_a_view_without_the_log_is_the_same_view():
             full, lean = s.view(seat), s.view(seat, log=False)
             assert lean["log"] == [] and full["log"] == s.log
             assert {**full, "log": []} == lean
+
+
+def test_Q2_4_a_win_says_how_much_the_stack_grew():
+    """Q2.4/Q2.6: the winner takes every card of the round, their own back among them:
+    two players, no tie: 2 cards taken, the stack grows by 1; after a tie and a Stechen:
+    4 taken, 2 of them the winner's own, the stack grows by 2."""
+    s = q.new_game(2, seed=3)
+    s.apply("call games")
+    win = s.log[-1]
+    assert win["event"] == "win" and (win["cards"], win["gain"]) == (2, 1)
+    assert s.public_view()["last_round"]["comparisons"][-1]["gain"] == 1
+    s = q.new_game(2, seed=4)
+    s.apply("call goals")
+    assert s.log[-1]["event"] == "tie"
+    s.apply(str(s.legal_actions()[0]))
+    win = s.log[-1]
+    assert win["event"] == "win" and (win["cards"], win["gain"]) == (4, 2)

@@ -210,7 +210,7 @@ def test_quartett_sentences_read_right_with_any_name():
     assert quartett_text.describe(s.log[1], ["You", "Bob"]).startswith(
         "Called by You: Fairness-Punkte — You "
     )
-    assert quartett_text.describe(s.log[2], ["You", "Bob"]) == "Round won by You: +2 cards"
+    assert quartett_text.describe(s.log[2], ["You", "Bob"]) == "Round won by You: +1 card"
     ask = {"event": "ask", "seat": 0, "target": 1, "card": "F3", "name": "X", "hit": False,
            "drew": True, "stack": 4}  # fmt: skip
     assert quartett_text.describe(ask, ["You", "Bob"]) == (

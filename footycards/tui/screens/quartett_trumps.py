@@ -301,7 +301,7 @@ class TopTrumpsScreen(QuartettScreen):
     def outcome(self, comp: Mapping[str, Any]) -> str:
         if comp["winner"] is not None:
             won = self.seat_name(comp["winner"])
-            took = comp.get("took")
+            took = comp.get("gain", comp.get("took"))  # the stack's growth: own cards come back
             if took:
                 return ngettext("winner: {w} (+{n} card)", "winner: {w} (+{n} cards)", took).format(
                     w=won, n=took

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
@@ -278,8 +278,9 @@ class StadiumScreen(GameScreen):
     def turn_text(self, view: dict) -> str:
         if view["is_over"]:
             return _("Final whistle")
-        return _("Turn: {name} · {n} cards left").format(
-            name=self.seat_name(view["turn"]), n=view["cards_left"]
+        n = view["cards_left"]
+        return ngettext("Turn: {name} · {n} card left", "Turn: {name} · {n} cards left", n).format(
+            name=self.seat_name(view["turn"]), n=n
         )
 
     def update_status(self, view: dict | None = None) -> None:

@@ -508,22 +508,6 @@ class LauncherScreen(Screen):
             self.typed_names[int(wid.split("-")[1])] = event.input.value  # not a stale value
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
-    def on_choice_at_limit(self, event: Choice.AtLimit) -> None:
-        """The seats cannot go past the game's limits: say so (no silent wrap round)."""
-        if event.choice.id != "seatcount":
-            return
-        spec = self.spec
-        low, high = spec.min_players, spec.max_players
-        if low == high:
-            text = _("{game} is played by {n} players, no more and no fewer.")
-        elif event.by > 0:
-            text = _("{game} is played by {n} players at most.")
-        else:
-            text = _("{game} needs at least {n} players.")
-        n = high if event.by > 0 else low
-        self.notify(text.format(game=spec.name, n=n), title=_("Seats"), markup=False)
-        self.app.bell()
-
         choice = event.choice
         if choice.id and choice.id.startswith("kind-"):
             if isinstance(choice.value, str):

@@ -221,3 +221,68 @@ async def test_a_date_in_the_future_is_refused():
         await pilot.pause()
         assert isinstance(app.screen, SetupQuestionScreen)
         assert any("in the future" in n.message for n in app._notifications)
+
+
+async def test_a_focused_field_looks_focused_and_esc_on_who_starts_goes_back_to_it():
+    """A focused name or number field has the block cursor's colours (as a focused choice),
+    never those of the game list's highlight when the list is not focused; Esc on the
+    "who was most recently at a stadium?" question puts the focus back where it was."""
+    from textual.color import Color
+
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        variables = app.get_css_variables()
+        cursor = Color.parse(variables["block-cursor-background"])
+        blurred = Color.parse(variables["block-cursor-blurred-background"])
+        name = screen.query_one("#name-0", Input)
+        for _ in range(3):
+            await pilot.press("tab")  # Seats, P1's kind, P1's name
+        await pilot.pause()
+        assert app.focused is name
+        assert name.styles.background == cursor != blurred
+        assert name.styles.background != screen.query_one("#name-1", Input).styles.background
+        first = screen.query_one("#opt-stadium-first", Choice)
+        assert first.value == "stadium"
+        first.focus()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupQuestionScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen and app.focused is first
+
+
+async def test_the_ai_levels_go_by_strength_and_the_seats_do_not_wrap():
+    """P2's kinds: Human, AI random, easy, normal, hard. Seats stop at the game's limits
+    and say why (Stadium 2–6; Sadikov's Football exactly 2) instead of wrapping round."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        kinds = [value for _text, value in screen.query_one("#kind-1", Choice).choices]
+        assert kinds == ["human", "random", "easy", "normal", "hard"]
+        seats = screen.query_one("#seatcount", Choice)
+        seats.focus()
+        seats.value = 6
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        assert seats.value == 6
+        assert "Stadium is played by 6 players at most." in [n.message for n in app._notifications]
+        seats.value = 2
+        await pilot.pause()
+        await pilot.press("left")
+        await pilot.pause()
+        assert seats.value == 2
+        assert "Stadium needs at least 2 players." in [n.message for n in app._notifications]
+        await screen.pick_game("sadikov")
+        await pilot.pause()
+        seats.focus()
+        await pilot.press("right")
+        await pilot.pause()
+        assert seats.value == 2
+        assert "Sadikov's Football is played by 2 players, no more and no fewer." in [
+            n.message for n in app._notifications
+        ]

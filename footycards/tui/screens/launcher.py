@@ -46,12 +46,12 @@ if TYPE_CHECKING:
     from ..app import FootyApp
 
 MAX_SEATS = max(spec.max_players for spec in REGISTRY.with_screens())
-KINDS = [
+KINDS = [  # by strength
     (N_("Human"), "human"),
+    (N_("AI random"), "random"),
     (N_("AI easy"), "easy"),
     (N_("AI normal"), "normal"),
     (N_("AI hard"), "hard"),
-    (N_("AI random"), "random"),
 ]
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eva", "Filip"]
 SPEEDS = [
@@ -227,6 +227,7 @@ class LauncherScreen(Screen):
                 label=_("Seats"),
                 label_width=LABEL_WIDTH,
                 id="seatcount",
+                wrap=False,
             )
             yield from self.seat_widgets(0, state.seat_count)
             self.shown_seats = state.seat_count
@@ -506,6 +507,22 @@ class LauncherScreen(Screen):
         wid = event.input.id or ""
         if wid.startswith("name-") and not event.input.disabled:
             self.typed_names[int(wid.split("-")[1])] = event.input.value  # not a stale value
+
+    def on_choice_at_limit(self, event: Choice.AtLimit) -> None:
+        """The seats cannot go past the game's limits: say so (no silent wrap round)."""
+        if event.choice.id != "seatcount":
+            return
+        spec = self.spec
+        low, high = spec.min_players, spec.max_players
+        if low == high:
+            text = _("{game} is played by {n} players, no more and no fewer.")
+        elif event.by > 0:
+            text = _("{game} is played by {n} players at most.")
+        else:
+            text = _("{game} needs at least {n} players.")
+        n = high if event.by > 0 else low
+        self.notify(text.format(game=spec.name, n=n), title=_("Seats"), markup=False)
+        self.app.bell()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:
         choice = event.choice

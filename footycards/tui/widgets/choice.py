@@ -43,6 +43,20 @@ class Choice(Widget, can_focus=True):
         Binding("up", "app.focus_previous", N_("Previous field"), id="choice.up", show=False),
     ]
 
+    class AtLimit(Message):
+        """A step past the first or last choice of a Choice that does not wrap round:
+        `by` is -1 at the first, 1 at the last (`on_choice_at_limit`)."""
+
+        def __init__(self, choice: Choice, by: int) -> None:
+            super().__init__()
+            self.choice = choice
+            self.by = by
+
+        @property
+        def control(self) -> Choice:
+            """The Choice at its limit."""
+            return self.choice
+
     class Changed(Message):
         """The value changed (by a key, a click or code): `on_choice_changed`."""
 
@@ -66,10 +80,14 @@ class Choice(Widget, can_focus=True):
         id: str | None = None,
         classes: str | None = None,
         disabled: bool = False,
+        wrap: bool = True,
     ) -> None:
         """`choices`: (shown text, value) pairs, at least one; `value`: the one shown
-        (None: the first); `label` is padded to `label_width` cells."""
+        (None: the first); `label` is padded to `label_width` cells. `wrap`: stepping on
+        from the last choice goes round to the first; otherwise it stays and posts
+        AtLimit (for numbers, where going round from 6 to 2 would surprise)."""
         super().__init__(id=id, classes=classes, disabled=disabled)
+        self.wrap = wrap
         translate_bindings(self)
         self.label = label
         self.label_width = label_width
@@ -119,8 +137,12 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self, self.value))
 
     def action_step(self, by: int) -> None:
-        """Show the next (1) or previous (-1) choice, round the end."""
-        self._show((self._index + by) % len(self._choices))
+        """Show the next (1) or previous (-1) choice, round the end when `wrap`."""
+        index = self._index + by
+        if not self.wrap and not 0 <= index < len(self._choices):
+            self.post_message(self.AtLimit(self, by))
+            return
+        self._show(index % len(self._choices))
 
     def on_click(self, event: Click) -> None:
         """A click on the ‹ steps back, anywhere else on."""

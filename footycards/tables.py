@@ -41,6 +41,7 @@ from .record import GameRecord
 from .registry import REGISTRY, GameSpec, get_spec
 from .saves import Autosaver, SaveStore
 from .seats import SeatSpec, ai_label, players_range_text
+from .stats import Stats, record_finished
 
 log = logging.getLogger("footycards.tables")
 
@@ -369,6 +370,7 @@ class Table:
         self.push(Change("applied", applied=applied, seat=applied.seat))
         if applied.is_over:
             log.info("table %s: game over", self.code)
+            self.record(self.match)
             for chair in self.chairs:
                 if chair.timer is not None:
                     chair.timer.cancel()
@@ -417,6 +419,28 @@ class Table:
             except IllegalAction:
                 log.exception("table %s: the AI chose an illegal action", self.code)
                 return
+
+    def record(self, match: Match | None) -> None:
+        """Add the finished match to the statistics, every seat under its name (as the
+        other front ends do), off the event loop when there is one."""
+        if match is None or not match.is_over:
+            return
+        record_id = f"table-{self.code}-{self.games}"
+        stats, code = self.hub.stats, self.code
+
+        def write() -> None:
+            problem = record_finished(match, stats, record_id)
+            if problem:
+                log.warning("table %s: %s", code, problem)
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            write()
+            return
+        task = loop.create_task(asyncio.to_thread(write), context=contextvars.Context())
+        self.hub.recording.add(task)  # held until written
+        task.add_done_callback(self.hub.recording.discard)
 
     # -- saving ---------------------------------------------------------------------------
 
@@ -514,6 +538,8 @@ class TableHub:
     takeover_wait: float = TAKEOVER_WAIT
     ai_delay: float = 0.7  # the least time an AI move takes, so people can follow it
     store: SaveStore | None = None  # where tables' matches are saved (None: not saved)
+    stats: Stats | None = None  # where finished games are recorded (None: the user's own)
+    recording: set[asyncio.Task[None]] = field(default_factory=set)  # statistics being written
     rng: random.Random = field(default_factory=random.SystemRandom)
     tables: dict[str, Table] = field(default_factory=dict)
 

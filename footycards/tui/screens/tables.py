@@ -198,10 +198,8 @@ class TableSession:
         def answered(answer: str | None) -> None:
             if answer == "again":
                 self.ask_rematch()
-            elif answer == "quit":
-                self.app.exit()
-            else:
-                screen.leave()  # back to the room
+            else:  # q too, as in the game: back to the room (Ctrl+Q ends the session)
+                screen.leave()
 
         player = self.seat is not None
         again = _("Rematch (a)") if player else _("Watch on (a)")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import logging.handlers
 import os
 import signal
 import socket
@@ -46,6 +47,8 @@ details_log = logging.getLogger("footycards.ssh.details")  # tracebacks: the fil
 
 HOST_KEY_NAME = "ssh_host_key"
 LOG_NAME = "server.log"
+LOG_BYTES = 10 * 1024 * 1024  # server.log is rotated at this size...
+LOG_COPIES = 5  # ...and this many old ones are kept (server.log.1 ...)
 SESSIONS_PER_CONNECTION = 2
 
 
@@ -167,11 +170,31 @@ def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path, bool]:
     return key, path, created
 
 
+class PrivateLog(logging.handlers.RotatingFileHandler):
+    """server.log and its rotated copies, readable by the server's user only (0600)."""
+
+    def _open(self) -> Any:
+        stream = super()._open()
+        if os.name == "posix":
+            os.chmod(self.baseFilename, 0o600)
+        return stream
+
+
+def private_folders(root: Path) -> None:
+    """The server's data directory and its `tables/` and `players/` folders, made (or
+    made again) readable by the server's user only: saves hold every seat's cards."""
+    for folder in (root, root / "tables", root / "players"):
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.name == "posix":
+            folder.chmod(0o700)
+
+
 def log_to_file(path: Path) -> logging.Handler:
     """One line per event (connections, sessions, tables, errors) and the tracebacks of
-    crashed sessions to `path`; returns the handler (remove it when the server stops)."""
+    crashed sessions to `path` (mode 0600, rotated at LOG_BYTES, LOG_COPIES kept);
+    returns the handler (remove it when the server stops)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(path, encoding="utf-8")
+    handler = PrivateLog(path, maxBytes=LOG_BYTES, backupCount=LOG_COPIES, encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     events = logging.getLogger("footycards")
     events.setLevel(logging.INFO)
@@ -310,6 +333,7 @@ class FootyServer:
     async def start(self) -> int:
         """Check the options, load the host key and listen; returns the port."""
         check_options(self.options)
+        private_folders(data_dir())
         self.keys, self.names = load_keys(self.options)
         key, self.host_key_path, created = load_host_key(self.options.host_key)
         self._log_handler = log_to_file(data_dir() / LOG_NAME)

@@ -23,6 +23,7 @@ import itertools
 import logging
 import re
 import time
+import traceback
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -120,6 +121,17 @@ def close_app(app: App[Any]) -> None:
     its first screen was being mounted failed in that screen's mount handler (a client
     that leaves at once)."""
     if not app.call_after_refresh(app.exit):
+def crash_details(app: App[Any], printed: str) -> str:
+    """What to log of an app that crashed: the exception's traceback without the values
+    of local variables (Textual prints those, and they hold the seat's cards), else the
+    last line Textual printed, else the return code."""
+    error = getattr(app, "_exception", None)  # Textual keeps the exception that ended it
+    if isinstance(error, BaseException):
+        return "".join(traceback.format_exception(error))
+    lines = printed.strip().splitlines()
+    return lines[-1] if lines else f"return code {app.return_code}"
+
+
         app.exit()  # the app is closing already
 
 
@@ -268,7 +280,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 await app.run_async(size=(self.terminal.width, self.terminal.height))
             if app.return_code:
                 status = 1
-                self._crashed(errors.getvalue() or f"return code {app.return_code}")
+                self._crashed(crash_details(app, errors.getvalue()))
         except Exception:
             status = 1
             import traceback

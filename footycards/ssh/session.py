@@ -116,11 +116,6 @@ def default_app(info: SessionInfo, hub: Any = None) -> App[Any]:
     return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home)
 
 
-def close_app(app: App[Any]) -> None:
-    """End a session's app once what it has pending is done: an app told to exit while
-    its first screen was being mounted failed in that screen's mount handler (a client
-    that leaves at once)."""
-    if not app.call_after_refresh(app.exit):
 def crash_details(app: App[Any], printed: str) -> str:
     """What to log of an app that crashed: the exception's traceback without the values
     of local variables (Textual prints those, and they hold the seat's cards), else the
@@ -132,6 +127,11 @@ def crash_details(app: App[Any], printed: str) -> str:
     return lines[-1] if lines else f"return code {app.return_code}"
 
 
+def close_app(app: App[Any]) -> None:
+    """End a session's app once what it has pending is done: an app told to exit while
+    its first screen was being mounted failed in that screen's mount handler (a client
+    that leaves at once)."""
+    if not app.call_after_refresh(app.exit):
         app.exit()  # the app is closing already
 
 

@@ -44,6 +44,8 @@ class Settings:
     theme: str | None = None
     language: str | None = None
     speed: str | None = None
+    # the player names who want "auto-pass when I have no legal answer" (World Wave, W5.2)
+    auto_pass: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -55,6 +57,7 @@ class Settings:
             "theme": self.theme,
             "language": self.language,
             "speed": self.speed,
+            "auto_pass": self.auto_pass,
         }
 
 
@@ -124,6 +127,9 @@ def from_dict(data: dict[str, Any]) -> Settings:
     speed = data.get("speed")
     if speed in SPEEDS:
         s.speed = speed
+    auto = data.get("auto_pass")
+    if isinstance(auto, list):
+        s.auto_pass = [n for n in auto if isinstance(n, str) and len(n) <= 64][:100]
     return s
 
 

@@ -330,12 +330,18 @@ class GameScreen(Screen):
         self.busy = True
         self.run_worker(self.ai_turn(len(self.match.actions)), group="ai", exclusive=True)
 
+    def ai_pace(self) -> float:
+        """The least time the AI seat due takes to decide (the app's pace); a game may
+        want another for some decisions (World Wave: every answer in a response window
+        takes the same time, W5.2)."""
+        return float(getattr(self.app, "ai_delay", lambda: 0.0)())
+
     async def ai_turn(self, number: int) -> None:
         started = time.monotonic()
         match = self.match
         try:
             action = await asyncio.to_thread(match.decide)
-            delay = getattr(self.app, "ai_delay", lambda: 0.0)()
+            delay = self.ai_pace()
             wait = delay - (time.monotonic() - started)
             if wait > 0:
                 await asyncio.sleep(wait)

@@ -1,0 +1,237 @@
+"""World Wave's screen driven by keys: the draft, a shot answered by a Save, an event
+cancelled by Controversy, the end screen, the prompts naming what is answered, the keys
+refused with a reason, and the team result."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from footycards.core.worldwave import DECK
+from footycards.match import Match
+from footycards.registry import get_spec
+from footycards.seats import parse_players
+from footycards.tui.app import FootyApp
+from footycards.tui.screens.end import EndScreen
+from footycards.tui.screens.worldwave import WorldWaveScreen, window_question
+from footycards.tui.widgets.dialogs import ChoiceScreen
+from footycards.tui.widgets.pass_device import PassDeviceScreen
+from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel
+
+SIZE = (120, 40)
+
+
+def deal(*top: str) -> list[str]:
+    """The whole match deck with `top` first (W8: top first)."""
+    rest = list(DECK)
+    for card in top:
+        rest.remove(card)
+    return [*top, *rest]
+
+
+def start(players: str, seed: int = 3, **options: Any) -> tuple[Match, FootyApp]:
+    match = Match.start("worldwave", parse_players(players), seed, options)
+    app = FootyApp(match=match, speed="instant", theme="textual-dark", autosave=False)
+    return match, app
+
+
+def screen_text(app: FootyApp) -> str:
+    svg = app.export_screenshot()
+    parts = re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)
+    return html.unescape("".join(parts)).replace("\xa0", " ")
+
+
+async def wait_for(condition: Callable[[], Any], pilot, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await pilot.pause(0.01)
+
+
+async def confirm_pass(app: FootyApp, pilot, name: str) -> None:
+    """The pass-device screen for `name` is up: confirm it."""
+    await wait_for(lambda: isinstance(app.screen, PassDeviceScreen), pilot)
+    assert app.screen.player_name == name
+    await pilot.press("enter")
+    await wait_for(lambda: isinstance(app.screen, WorldWaveScreen), pilot)
+
+
+async def test_the_registry_opens_this_screen():
+    spec = get_spec("worldwave")
+    assert spec.has_screen
+    match, _app = start("Ann,ai:normal", characters=["rooney", "terry"])
+    assert isinstance(spec.screen_factory()(match, None, True), WorldWaveScreen)
+
+
+async def test_draft_by_keys_shows_the_offer_and_the_earlier_picks():
+    """W3.2 by keys: the offered characters as cards (names, position, stamina, costs,
+    skill), 1–4 and Enter pick; the AI's pick is shown to Ann after it."""
+    match, app = start("Ann,ai:normal", seed=8)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, WorldWaveScreen)
+        draft = screen.query_one(DraftPanel)
+        offered = match.view(0)["draft"]["offered"]
+        assert draft.offered == offered and len(offered) == 4
+        shown = screen_text(app)
+        from footycards.core.worldwave import ROSTER
+
+        for cid in offered:
+            char = ROSTER[cid]
+            assert char.name in shown and char.name_zh in shown
+        assert "shoot " in shown and "save " in shown and "⚽" in shown
+        await pilot.press("3", "enter")
+        await wait_for(lambda: match.state.phase != "draft", pilot)
+        assert match.actions[0] == "pick 3"
+        assert match.state.characters[0] == offered[2]
+        await pilot.pause()
+        assert ROSTER[match.state.characters[1]].name in screen_text(app)
+
+
+async def test_shot_saved_controversy_cancels_a_foul_and_prompts_name_the_answer():
+    """Ann (Rooney) and Bob (Terry) at one keyboard: Bob shoots, Ann is asked behind the
+    pass screen with a prompt naming the shot, saves with Enter; Bob's Foul is cancelled
+    by Ann's Controversy (W2.2)."""
+    top = ["save", "controversy", "shoot", "foul", "longball"]
+    match, app = start("Ann,Bob", characters=["rooney", "terry"], deal=deal(*top))
+    async with app.run_test(size=SIZE) as pilot:
+        await confirm_pass(app, pilot, "Ann")
+        await pilot.press("x")  # Ann ends her first action phase
+        await confirm_pass(app, pilot, "Bob")
+        screen = app.screen
+        assert match.state.hands[1] == ["shoot", "foul", "longball"]
+        await pilot.press("1", "enter")  # Shoot
+        await wait_for(lambda: isinstance(app.screen, PassDeviceScreen), pilot)
+        assert "Bob shoots (needs 1 Save)" in app.screen.what
+        await confirm_pass(app, pilot, "Ann")
+        prompt = str(screen.query_one("#prompt").render())
+        assert (
+            "Asked: Ann" in prompt and "Bob shoots (needs 1 Save): play a Save, or pass" in prompt
+        )
+        await pilot.press("2", "enter")  # the Controversy answers no shot: refused
+        await pilot.pause()
+        assert match.actions[-1] == "shoot" and match.state.windows[-1]["kind"] == "save"
+        await pilot.press("1", "enter")  # the Save
+        await wait_for(lambda: match.actions[-1] == "save 1", pilot)
+        assert any(e["event"] == "stopped" for e in match.state.log)
+        # the Misjudgement window for Bob's team, then the Whistle window for Ann
+        while match.state.windows:
+            seat = match.due
+            await confirm_pass(app, pilot, match.name(seat))
+            await pilot.press("p")
+            await pilot.pause()
+        await confirm_pass(app, pilot, "Bob")
+        await pilot.press("1", "enter")  # the Foul, on Ann (the only opponent)
+        await wait_for(lambda: match.actions[-1] == "event 1 P1", pilot)
+        await confirm_pass(app, pilot, "Ann")
+        assert "Bob plays 犯規 Foul on Ann" in str(screen.query_one("#prompt").render())
+        await pilot.press("1", "enter")  # Controversy
+        await wait_for(lambda: match.actions[-1] == "event 1", pilot)
+        await confirm_pass(app, pilot, "Bob")
+        assert "Controversy" in str(screen.query_one("#prompt").render())
+        await pilot.press("p")
+        await wait_for(lambda: any(e["event"] == "cancelled" for e in match.state.log), pilot)
+        assert not match.state.injured[0] and match.state.stamina[0] == 2  # saved at cost 2
+        texts = [screen.describe(e) for e in match.state.log]
+        assert len(texts) == len(match.state.log)
+
+
+async def test_keys_refused_with_the_reason_change_nothing():
+    """A Save in one's own action phase is refused in words; `p` and `d` are not keys of
+    the action phase (left out of the key bar, they do nothing); the state is unchanged."""
+    match, app = start("Ann,ai:normal", characters=["rooney", "terry"], deal=deal("save", "foul"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = match.state.to_json()
+        app._notifications.clear()
+        await pilot.press("1", "enter", "p", "d")
+        await pilot.pause()
+        assert match.state.to_json() == before
+        messages = " ".join(n.message for n in app._notifications)
+        assert "救險 Save is played only when the other team shoots." in messages
+        shown = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
+        assert {"equip", "end", "skill"} <= shown and not {"pass", "discard", "mark"} & shown
+
+
+async def test_target_chosen_in_a_dialog_with_four_players():
+    """A Foul with two opponents asks on whom (a dialog); the choice is sent."""
+    match, app = start(
+        "Ann,ai:easy,ai:easy,ai:easy",
+        characters=["rooney", "terry", "costa", "novak"],
+        deal=deal("foul", "longball"),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await wait_for(lambda: isinstance(app.screen, ChoiceScreen), pilot)
+        assert [v for v, _label in app.screen.choices] == ["event 1 P2", "event 1 P4"]
+        await pilot.press("2")
+        await wait_for(lambda: "event 1 P4" in match.actions, pilot)
+
+
+async def test_discard_phase_by_marks_and_a_whole_match_to_the_end_screen():
+    """Ann plays a whole match against the AI by keys (ends her phases, passes, marks
+    and discards down to the hand limit) until the end screen names the result."""
+    match, app = start("Ann,ai:easy", seed=11, characters=["rooney", "terry"])
+    async with app.run_test(size=SIZE) as pilot:
+        discarded = 0
+        for _ in range(3000):
+            if isinstance(app.screen, EndScreen) or match.is_over:
+                break
+            await wait_for(
+                lambda: match.is_over or (match.due == 0 and app.screen.can_act()), pilot
+            )
+            if match.is_over:
+                break
+            state = match.state
+            if state.windows:
+                await pilot.press("p")
+            elif state.phase == "discard":
+                excess = len(state.hands[0]) - state.hand_limit(0)
+                for slot in range(1, excess + 1):
+                    await pilot.press(str(slot), "space")
+                await pilot.press("d")
+                discarded += 1
+            else:
+                await pilot.press("x")
+            await pilot.pause()
+        await wait_for(lambda: isinstance(app.screen, EndScreen), pilot)
+        assert match.is_over and discarded >= 1
+        text = screen_text(app)
+        assert "Final whistle" in text and "Team A" in text and "Team B" in text
+
+
+async def test_window_question_names_every_window():
+    """Each window kind in words, from the public view only."""
+    match = Match.start(
+        "worldwave",
+        parse_players("Ann,Bob"),
+        1,
+        {"characters": ["rooney", "terry"], "deal": deal("shoot", "whistle", "save")},
+    )
+    match.apply("shoot")
+    # Bob holds no card yet: he is asked all the same (W5.2)
+    view = match.public_view()
+    assert window_question(view, match.names()) == "Ann shoots (needs 1 Save): play a Save, or pass"
+    match.apply("pass")
+    view = match.public_view()
+    assert view["windows"][-1]["kind"] == "misjudgement"
+    assert window_question(view, match.names()).startswith("Ann scored:")
+
+
+async def test_hand_hidden_when_nobody_may_see_it():
+    """A spectator's screen (no local seat) shows no hand, only that it is hidden."""
+    match = Match.start(
+        "worldwave", parse_players("Ann,Bob"), 2, {"characters": ["rooney", "terry"]}
+    )
+    app = FootyApp(match=match, speed="instant", local=set(), drive_ai=False, autosave=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(HandPanel)
+        assert hand.cards is None
+        assert "Hands are hidden" in screen_text(app)

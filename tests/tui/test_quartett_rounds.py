@@ -434,3 +434,20 @@ async def test_a_replay_lists_the_rounds_before_the_one_on_screen():
         assert "Round 2" in text and "Round 1" in text
         assert f"Round {last_round}" not in text
         assert "Earlier rounds" not in goto_round(1)
+
+
+async def test_category_hints_keep_each_key_with_its_label():
+    """The call keys under the top card wrap between hints, never between a number and
+    its category (" 1 Bundesliga-Spiele  2" / "Bundesliga-Tore" was the bug)."""
+    import re
+
+    for size in [(80, 24), (100, 30), (120, 40)]:
+        table, app = start("Ann,ai:normal", mode="fussball")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, table)
+            screen = trumps(app)
+            hints = screen.query_one("#callhelp")
+            lines = [line.strip() for line in shown(hints).splitlines() if line.strip()]
+            assert lines, size
+            for line in lines:
+                assert re.fullmatch(r"\d [^\d]+?(  \d [^\d]+?)*", line), (size, lines)

@@ -81,3 +81,29 @@ def test_rolls_name_who_rolled():
         "You rolled 2, AI hard rolled 2 (tie)",
         "You rolled 6, AI hard rolled 1",
     ]
+
+
+async def test_a_reward_keeps_its_letter_when_the_holds_line_wraps(make_table):
+    """In a narrow panel the holds line wraps between rewards, never between a reward's
+    letter and its name."""
+    from textual.app import App, ComposeResult
+
+    table = make_table("Ann,Bob", DEAL_4X4, 4, 4)
+    for move in ["flip D4", "flip D3", "flip A3", "flip A4", "yellow P1"]:
+        table.apply(move)
+    view = table.public_view()
+    assert len(view["areas"][0]["rewards"]) >= 2
+
+    class Narrow(App):
+        def compose(self) -> ComposeResult:
+            yield Scoreboard()
+
+    for width in range(22, 34):
+        app = Narrow()
+        async with app.run_test(size=(width, 12)) as pilot:
+            board = app.query_one(Scoreboard)
+            board.show(view, set())
+            await pilot.pause()
+            lines = drawn(board)
+            text = "\n".join(lines)
+            assert "G PLAY GAME" in text and "V VAR" in text, (width, lines)

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from ...core.quartett import RoundView
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
+from ..widgets.packing import pack
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
 from .quartett import QuartettScreen, SeatList
 
@@ -259,8 +260,8 @@ class TopTrumpsScreen(QuartettScreen):
             highlight=cats[self.cursor] if my_call else None,
             callable=cats,
         )
-        keys = "  ".join(f"{i + 1} {_(LABELS[c])}" for i, c in enumerate(cats))
-        callhelp.update(keys if my_call else "")
+        keys = [f"{i + 1} {_(LABELS[c])}" for i, c in enumerate(cats)]  # a key with its label
+        callhelp.update(pack(keys, callhelp.content_size.width) if my_call else "")
 
     def draw_round(self, view: dict) -> None:
         title = self.query_one("#round-title", Static)
@@ -290,9 +291,10 @@ class TopTrumpsScreen(QuartettScreen):
             assert replay is not None
             match = replay.record.replay(upto=0)
             ended: dict[int, RoundView] = {}
+            match.agents.clear()  # nothing decides: the recorded actions are applied
             for action in replay.actions:
-                match.state.apply(action)
-                last = match.state.public_view()["last_round"]
+                match.apply(action)
+                last = match.public_view()["last_round"]
                 if last:
                     ended[last["round"]] = last
             self.all_rounds = [ended[n] for n in sorted(ended)]

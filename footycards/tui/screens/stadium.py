@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -26,6 +27,7 @@ from ...match import Applied, Match, Undone
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
+from ..widgets.packing import pack
 from ..widgets.stands import Stands
 from ..widgets.titlebar import TitleBar
 from .game import GameScreen
@@ -88,6 +90,8 @@ class Scoreboard(Widget):
         t.add_column(width=2)
         t.add_column(ratio=1)
         t.add_column(justify="right")
+        stars = max(cell_len(f"{area['score']}★") for area in view["areas"])
+        middle = self.content_size.width - 2 - stars - 2  # the middle column's cells
         for s, area in enumerate(view["areas"]):
             mark = "▶" if s == view["turn"] and not view["is_over"] else ""
             who = Text(f"P{s + 1} {area['name']}", style="bold" if mark else "")
@@ -96,12 +100,12 @@ class Scoreboard(Widget):
             t.add_row(mark, who, Text(f"{area['score']}★", style=look("scoreboard--stars")))
             t.add_row("", pairs_text(area["pairs"]), "")
             if area["rewards"]:
-                held = Text(_("holds:"), style="dim")
-                for r in area["rewards"]:
-                    held.append(" ")
-                    held.append(REWARD_BADGE[r], look(f"scoreboard--{r.lower()}"))
-                    held.append(_(REWARD_NAMES[r]))
-                t.add_row("", held, "")
+                pieces = [Text(_("holds:"), style="dim")]
+                for r in area["rewards"]:  # a badge and its name stay on one line
+                    piece = Text(REWARD_BADGE[r], look(f"scoreboard--{r.lower()}"))
+                    piece.append(_(REWARD_NAMES[r]))
+                    pieces.append(piece)
+                t.add_row("", pack(pieces, middle, gap=1), "")
             marks = []
             if area["yellows"]:
                 marks.append(
@@ -183,7 +187,13 @@ class StadiumScreen(GameScreen):
 
     BINDINGS = [
         Binding("v", "var", N_("VAR"), id="stadium.var"),
-        Binding("g", "match", N_("Match"), id="stadium.match"),
+        Binding(
+            "g",
+            "match",
+            N_("Game"),  # the PLAY GAME card, said short enough for an 80-column key bar
+            id="stadium.match",
+            tooltip=N_("Play your PLAY GAME card: a match against another player"),
+        ),
         Binding("y", "yellow", N_("Yellow"), id="stadium.yellow"),
         Binding("r", "red", N_("Red"), id="stadium.red"),
         Binding("a", "prompts", N_("Prompts"), id="stadium.prompts"),

@@ -476,11 +476,47 @@ SADIKOV = GameSpec(
     ),
 )
 
-REGISTRY = Registry([STADIUM, QUARTETT, SADIKOV])
+WORLDWAVE = GameSpec(
+    id="worldwave",
+    name="World Wave",
+    description=N_(
+        "世界波: two teams seated alternately shoot, save and scheme with events and "
+        "skill cards, Sanguosha style, until the match deck runs out."
+    ),
+    min_players=2,
+    max_players=10,
+    engine="footycards.core.worldwave",
+    agents={
+        "random": "footycards.ai.base:RandomAgent",
+        "easy": "footycards.ai.worldwave:WorldWaveAgent",
+        "normal": "footycards.ai.worldwave:WorldWaveAgent",
+        "hard": "footycards.ai.worldwave:WorldWaveAgent",
+    },
+    screen="footycards.tui.screens.worldwave:worldwave_screen",
+    text="footycards.textmode.worldwave",
+    rules="rules/worldwave.md",
+    options=(
+        OptionSpec(
+            "halves",
+            "choice",
+            N_("Halves"),
+            N_("Two halves (W6.2): auto (default: with 8-10 players), on or off."),
+            default="auto",
+            choices=(
+                ("auto", N_("Auto: two halves with 8–10 players")),
+                ("on", N_("On: two halves")),
+                ("off", N_("Off: one half")),
+            ),
+            values=(("auto", None), ("on", True), ("off", False)),
+        ),
+    ),
+)
+
+REGISTRY = Registry([STADIUM, QUARTETT, SADIKOV, WORLDWAVE])
 
 # Games of footycards not playable yet (named in the launcher and `--help`); a game
 # leaves this list when its entry joins the registry.
-COMING = (N_("World Wave 世界波"),)
+COMING: tuple[str, ...] = ()
 
 
 def playable_now() -> str:

@@ -402,7 +402,6 @@ async def test_a_replay_lists_the_rounds_before_the_one_on_screen():
     never the game's last round — and at round 1 there are none."""
     from footycards.record import GameRecord
     from footycards.replay import Replay
-    from footycards.tui.screens.review import replay_screen
 
     table = Match.start("quartett", parse_players("Ann,ai:normal"), 5, {"mode": "fussball"})
     table.agents[0] = table.agents[1]
@@ -411,11 +410,9 @@ async def test_a_replay_lists_the_rounds_before_the_one_on_screen():
     replay = Replay(GameRecord.of(table))
     last_round = table.public_view()["last_round"]["round"]
     assert last_round > 4
-    replay.goto(replay.total)
-    app = FootyApp(speed="instant")
+    replay.goto(replay.total)  # as Watch again opens it
+    app = FootyApp(replay=replay, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.push_screen(replay_screen(replay))
         await pilot.pause()
         screen = trumps(app)
 

@@ -434,6 +434,7 @@ def test_W2_3_equip_one_per_mark():
     play(s, "equip 1")
     settle(s)
     assert seat_info(s, 0)["equipped"]["attack"] == "powershot"
+    assert s.public_view()["discard"] == []  # an equipped card is not discarded
     play(s, "equip 1")  # a second attack skill in the same phase replaces the first
     settle(s)
     assert seat_info(s, 0)["equipped"]["attack"] == "poacher"

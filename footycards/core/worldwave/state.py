@@ -86,6 +86,17 @@ class EventLog(Sequence[dict]):
         return f"EventLog({self._events!r})"
 
 
+def _well_formed(action: Action) -> bool:
+    """An Action built in code has the field types notation gives (anything else is
+    refused before it is compared or looked at)."""
+    return (
+        type(action.kind) is str
+        and type(action.slots) is tuple
+        and all(type(s) is int and 1 <= s <= 999 for s in action.slots)
+        and (action.target is None or (type(action.target) is int and 0 <= action.target < 10))
+    )
+
+
 def _copy_event(e: dict) -> dict:
     return {k: (list(v) if type(v) is list else v) for k, v in e.items()}
 
@@ -177,6 +188,8 @@ class WorldWaveState:
             if not isinstance(action, str):
                 raise not_an_action("World Wave", action)
             action = parse(action)
+        elif not _well_formed(action):
+            raise not_an_action("World Wave", action)
         if self.is_over:
             raise IllegalAction("the match is over", "game_over")
         if action not in self.legal_actions():
@@ -569,7 +582,8 @@ class WorldWaveState:
 
     def _equip(self, seat: int, slot: int) -> None:
         """W2.3: one skill per mark; a second of a mark discards the first."""
-        card = self.play_slot(seat, slot)
+        card = self.hands[seat].pop(slot - 1)
+        self.active = True
         i = _MARK_INDEX[MARK[card]]
         old = self.equipped[seat][i]
         if old is not None:
@@ -1010,8 +1024,54 @@ class WorldWaveState:
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
 
     def clone(self) -> WorldWaveState:
-        """An independent copy."""
-        return from_json(self.to_json())
+        """An independent copy (events are never changed once logged, so they are shared)."""
+        rng = GameRng()
+        rng.state = self.rng.state
+        return WorldWaveState(
+            players=self.players,
+            names=list(self.names),
+            rng=rng,
+            halves=self.halves,
+            characters=list(self.characters),
+            deck=list(self.deck),
+            stamina=list(self.stamina),
+            injured=list(self.injured),
+            hands=[list(h) for h in self.hands],
+            equipped=[list(e) for e in self.equipped],
+            pending=[list(p) for p in self.pending],
+            discard=list(self.discard),
+            table=list(self.table),
+            goals=list(self.goals),
+            half=self.half,
+            turn=self.turn,
+            turn_number=self.turn_number,
+            phase=self.phase,
+            draft_seat=self.draft_seat,
+            offer=list(self.offer),
+            big_draw=self.big_draw,
+            turns_taken=list(self.turns_taken),
+            conceded=list(self.conceded),
+            used=list(self.used),
+            until_next=[list(u) for u in self.until_next],
+            exhausted=self.exhausted,
+            quiet=self.quiet,
+            active=self.active,
+            windows=_copy_data(self.windows),
+            steps=_copy_data(self.steps),
+            shot=_copy_data(self.shot),
+            is_over=self.is_over,
+            events=list(self.events),
+            secret=list(self.secret),
+        )
+
+
+def _copy_data(value: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, scalars)."""
+    if type(value) is dict:
+        return {k: _copy_data(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy_data(v) for v in value]
+    return value
 
 
 def _shot_view(shot: dict | None) -> dict | None:

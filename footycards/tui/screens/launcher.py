@@ -12,6 +12,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
@@ -62,7 +63,18 @@ SPEEDS = [
 ]
 
 
-LABEL_WIDTH = 16  # the cells of an option's label, so the values line up
+LABEL_WIDTH = 16  # the fewest cells of an option's label, so the values line up
+
+
+def label_width() -> int:
+    """The cells of the longest field label in this session's language (every game's
+    options, the seat count, the AI speed, the theme), at least LABEL_WIDTH: every
+    field's value then starts in the same column ("Penalty shoot-out" is 17 cells)."""
+    labels = [_("Seats"), _("AI speed"), _("Theme")]
+    labels += [_(o.label) for spec in REGISTRY for o in spec.options_for("launcher")]
+    return max([LABEL_WIDTH, *(cell_len(label) for label in labels)])
+
+
 ACTION = "do-"  # the id prefix of the menu's actions: do-continue, do-table-host, …
 
 
@@ -176,6 +188,7 @@ class LauncherScreen(Screen):
         self.shown_game: str | None = None  # whose options are mounted
         self.shown_seats = 0  # seat rows mounted
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
+        self.label_cells = label_width()  # every field's label is this wide
 
     def keys_help_rows(self) -> list[tuple[str, str, str]]:
         """Rows the keys help adds: the keys of a choice field, wherever the focus is."""
@@ -220,12 +233,13 @@ class LauncherScreen(Screen):
         with VerticalScroll(id="setup") as setup:
             setup.border_title = _("Seats and options")
             setup.can_focus = False  # Tab goes to its fields (they scroll into view)
+            setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
             spec = self.spec
             yield Choice(
                 self.count_choices(spec),
                 state.seat_count,
                 label=_("Seats"),
-                label_width=LABEL_WIDTH,
+                label_width=self.label_cells,
                 id="seatcount",
                 wrap=False,
             )
@@ -237,14 +251,14 @@ class LauncherScreen(Screen):
                 [(_(label), value) for label, value in SPEEDS],
                 self.footy.speed,
                 label=_("AI speed"),
-                label_width=LABEL_WIDTH,
+                label_width=self.label_cells,
                 id="speed",
             )
             yield Choice(
                 [(t, t) for t in sorted(self.app.available_themes)],
                 self.app.theme,
                 label=_("Theme"),
-                label_width=LABEL_WIDTH,
+                label_width=self.label_cells,
                 id="theme",
             )
             yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
@@ -319,12 +333,15 @@ class LauncherScreen(Screen):
                 choices = seat_choices(opt, players)
             if value not in [v for _label, v in choices]:
                 value = choices[0][1]
-            choice = Choice(choices, value, label=_(opt.label), label_width=LABEL_WIDTH, id=wid)
+            choice = Choice(
+                choices, value, label=_(opt.label), label_width=self.label_cells, id=wid
+            )
             choice.add_class("opt", f"opts-{spec.id}")
             return [choice]
         label = Label(
             _(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel", markup=False
         )
+        label.styles.width = self.label_cells + 2  # its padding: the Input lines up too
         if opt.kind == "int":
             number = "" if value is None else str(value)
             field_ = Input(number, id=wid, type="integer", compact=True)

@@ -136,9 +136,17 @@ class QuartettAskScreen(QuartettScreen):
                 body=text
                 + "\n"
                 + _("Only {name} should read this.").format(name=self.seat_name(seat)),
+                acknowledge=True,
             ),
             read,
         )
+
+    def status_text(self, view: dict) -> str:
+        if self.shown_to is not None and not view["is_over"]:  # the next player waits
+            return _("{name} reads the card they drew; Enter closes it.").format(
+                name=self.seat_name(self.shown_to)
+            )
+        return super().status_text(view)
 
     def hint(self, seat: int, view: dict) -> str:
         return _("{name}: press a (or Enter) to ask a player for a card.").format(

@@ -377,7 +377,7 @@ class SadikovScreen(GameScreen):
         )
         self.ask(
             ChoiceScreen(
-                _("Half time"), [("go", _("Kick off the 2nd half"))], body=body, cancellable=True
+                _("Half time"), [("go", _("Kick off the 2nd half"))], body=body, acknowledge=True
             ),
             lambda _answer: None,
         )
@@ -440,11 +440,13 @@ class SadikovScreen(GameScreen):
         else:
             top = col["cards"][-1]["id"]
             down = sum(1 for c in col["cards"] if not c["up"])
-            here = _("Column {n}: {card} on top · {size} cards ({down} face down)").format(
-                n=n, card=card_text(top, letters), size=col["size"], down=down
-            )
+            here = ngettext(
+                "Column {n}: {card} on top · {size} card ({down} face down)",
+                "Column {n}: {card} on top · {size} cards ({down} face down)",
+                col["size"],
+            ).format(n=n, card=card_text(top, letters), size=col["size"], down=down)
         if col["closed"]:
-            here = _("Column {n} ✕ closed to {name} (F3.3)").format(
+            here = _("Column {n} ✕ closed to {name}: taken from this turn or last turn").format(
                 n=n, name=self.seat_name(view["to_move"])
             )
         seat = self.match.due
@@ -486,7 +488,7 @@ class SadikovScreen(GameScreen):
             self.notify(
                 _(
                     "Column {n} is closed to you: you took from it this turn or on your "
-                    "previous turn (F3.3)."
+                    "previous turn."
                 ).format(n=column),
                 title=_("Not allowed"),
                 severity="warning",

@@ -64,7 +64,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
 class ChoiceScreen(ModalScreen[str | None]):
     """Offers a list of choices (arrows + Enter, a number key, or a click); returns the
-    chosen value, or None when cancelled with Esc."""
+    chosen value, or None when cancelled with Esc.
+
+    `acknowledge`: a notice with one answer ("Got it"), where Esc only closes it: the
+    dialog does not say "Esc cancels", as there is nothing to cancel."""
 
     DEFAULT_CSS = (
         "ChoiceScreen {"
@@ -79,13 +82,15 @@ class ChoiceScreen(ModalScreen[str | None]):
         choices: list[tuple[str, str]],
         body: str = "",
         cancellable: bool = True,
+        acknowledge: bool = False,
     ) -> None:
         super().__init__()
         translate_bindings(self)
         self.title_text = title
         self.body = body
         self.choices = choices  # (value, label)
-        self.cancellable = cancellable
+        self.cancellable = cancellable or acknowledge
+        self.acknowledge = acknowledge
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -99,7 +104,9 @@ class ChoiceScreen(ModalScreen[str | None]):
                 ],
                 id="choices",
             )
-            if self.cancellable:
+            if self.acknowledge:
+                yield Static(_("Enter or Esc closes this."), classes="body", markup=False)
+            elif self.cancellable:
                 yield Static(_("Esc cancels"), classes="body", markup=False)
 
     def on_mount(self) -> None:

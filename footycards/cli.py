@@ -473,6 +473,7 @@ def simulate(
     from rich.table import Table as RichTable
 
     wins = [0.0] * len(seats)
+    report = spec.new_sim_report()  # the game's own figures, if it has any
     lengths: list[int] = []
     actions = 0
     console = Console(stderr=True)
@@ -489,6 +490,8 @@ def simulate(
                 for w in res["winners"]:
                     wins[(w + shift) % len(seats)] += 1 / len(res["winners"])
                 lengths.append(n)
+                if report is not None:
+                    report.add(match.public_view(), n)
                 actions += n
                 progress.advance(task)
         except KeyboardInterrupt:
@@ -525,6 +528,15 @@ def simulate(
             a=actions / elapsed, g=played / elapsed
         )
     )
+    for table in report.tables() if report is not None else ():
+        rich_table = RichTable(title=table.title, caption=table.caption or None)
+        for i, column in enumerate(table.columns):
+            rich_table.add_column(column, justify="left" if i == 0 else "right")
+        for row in table.rows:
+            rich_table.add_row(*row)
+        out.print(rich_table)
+        for line in table.notes:
+            out.print(line)
 
 
 @main.command(cls=GameGroup, build=build_sim, subcommand_metavar="GAME [OPTIONS]")

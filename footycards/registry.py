@@ -16,11 +16,31 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, cast
 
 from .i18n import N_, _
 
 FRONTS = ("play", "text", "sim", "launcher")
+
+
+@dataclass(frozen=True)
+class SimTable:
+    """A table a game adds to `footycards sim`'s figures (see `SimReport`)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    caption: str = ""
+    notes: tuple[str, ...] = ()  # lines printed under the table
+
+
+class SimReport(Protocol):
+    """A game's own figures for `sim` (named by `GameSpec.sim_report`): it is given the
+    final public view of every match played and the match's number of actions."""
+
+    def add(self, view: Any, actions: int) -> None: ...
+
+    def tables(self) -> list[SimTable]: ...
 
 
 class OptionValueError(ValueError):
@@ -176,6 +196,7 @@ class GameSpec:
     mode_option: str | None = None  # the option that picks the game's mode, if any
     mode_names: tuple[tuple[str, str], ...] = ()  # (mode, its short name, N_-marked)
     default_players: str = "You,ai:normal"
+    sim_report: str | None = None  # "module:factory" of the game's SimReport, if it has one
 
     def mode_of(self, options: dict[str, Any]) -> str | None:
         """The mode engine `options` pick (the default when they name none); None for a
@@ -217,6 +238,10 @@ class GameSpec:
 
     def agent_factory(self, level: str) -> Callable[..., Any]:
         return load(self.agents[level])
+
+    def new_sim_report(self) -> SimReport | None:
+        """A fresh collector of the game's own `sim` figures (None: the game has none)."""
+        return cast(SimReport, load(self.sim_report)()) if self.sim_report else None
 
     def option(self, name: str) -> OptionSpec:
         for o in self.options:
@@ -495,6 +520,7 @@ WORLDWAVE = GameSpec(
     screen="footycards.tui.screens.worldwave:worldwave_screen",
     text="footycards.textmode.worldwave",
     rules="rules/worldwave.md",
+    sim_report="footycards.textmode.worldwave_sim:WorldWaveReport",
     options=(
         OptionSpec(
             "halves",

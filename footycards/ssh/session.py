@@ -45,6 +45,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("footycards.ssh")
 
+# Ending the app of a session that is over (seconds): checked every END_STEP, told again
+# every END_RETRY while it runs, its tasks cancelled after END_WAIT.
+END_STEP = 0.1
+END_RETRY = 1.0
+END_WAIT = 5.0
 INPUT_LIMIT = 256 * 1024  # bytes a client may type in one second (a big paste is far less)
 OUTPUT_LIMIT = 8 * 1024 * 1024  # bytes queued for a client that has stopped reading
 _LANG = re.compile(r"^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?(?:@[A-Za-z0-9]{1,16})?$")
@@ -128,11 +133,23 @@ def crash_details(app: App[Any], printed: str) -> str:
 
 
 def close_app(app: App[Any]) -> None:
-    """End a session's app once what it has pending is done: an app told to exit while
-    its first screen was being mounted failed in that screen's mount handler (a client
-    that leaves at once)."""
-    if not app.call_after_refresh(app.exit):
+    """End a session's app once what its own queue holds is done: an app told to exit
+    while its first screen was being mounted failed in that screen's mount handler (a
+    client that leaves at once). The request goes to the app itself, never to a screen
+    (`call_after_refresh` hands it to the screen on top, and a screen being dismissed
+    took it along: the app never ended)."""
+    if not app.call_later(app.exit):
         app.exit()  # the app is closing already
+
+
+def stop_tasks(app: App[Any]) -> None:
+    """Cancel the tasks of `app`'s widgets and screens: the last resort for an app that
+    was told to end and did not (Textual's shutdown can wait for ever on a screen that
+    was being mounted when it began)."""
+    for node in [*app._registry, *app.screen_stack]:
+        task = node._task
+        if task is not None and not task.done():
+            task.cancel()
 
 
 def player_home(user: str) -> Path:
@@ -165,6 +182,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.last_input = time.monotonic()
         self._input_window = (0.0, 0)  # (start of this second, bytes in it)
         self._idle_handle: asyncio.TimerHandle | None = None
+        self._ending: asyncio.TimerHandle | None = None  # the next `_end_step`
+        self._end_began: float | None = None  # when the app was to end
+        self._end_told: float | None = None  # when it was last told to
+        self.failed_before_leaving = False  # the app had failed when its client left
         self.admitted = False
 
     def __repr__(self) -> str:
@@ -287,11 +308,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
             self._crashed(traceback.format_exc())
         finally:
+            if self._ending is not None:
+                self._ending.cancel()
+                self._ending = None
             self.app = None
             self.server.release(self, app)
             self._close(status)
 
     def _crashed(self, details: str) -> None:
+        if self.gone and not self.failed_before_leaving:
+            # Stopped half-way through what it was doing (a screen being mounted) because
+            # its client left: nobody is there to be told, and it is no fault to report.
+            last = [line for line in details.splitlines() if line.strip()][-1:] or ["?"]
+            log.info("%s: the app stopped after its client left (%s)", self, last[0][:120])
+            return
         log.error("%s: the app crashed; session closed; others go on", self)
         self.server.log_details(f"{self}: crash\n{details}")
         if self.farewell is None:
@@ -320,9 +350,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         terminal has been restored."""
         if message and self.farewell is None:
             self.farewell = message
-        if self.app is not None:
-            close_app(self.app)
-        elif self.task is None and self.chan is not None and not self.gone:
+        if self.task is not None:
+            self._end_app()
+        elif self.chan is not None and not self.gone:
             self._say_and_close(self.farewell or "", status)
 
     def hang_up(self) -> None:
@@ -335,9 +365,42 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._idle_handle.cancel()
         log.info("%s: client disconnected", self)
         if self.app is not None:
-            close_app(self.app)
-        elif self.admitted and self.task is None:
+            self.failed_before_leaving = bool(self.app.return_code)
+        if self.task is not None:
+            self._end_app()
+        elif self.admitted:
             self.server.release(self)
+
+    def _end_app(self) -> None:
+        """End this session's app, and make sure it ends (see `_end_step`)."""
+        if self._end_began is None:
+            self._end_began = time.monotonic()
+            self._end_step()
+
+    def _end_step(self) -> None:
+        """One step of ending the app, every END_STEP seconds until it has ended: told
+        to, told again every END_RETRY (a request can be lost), and after END_WAIT its
+        tasks are cancelled (Textual's shutdown can wait for ever on a screen that was
+        being mounted), which frees its place."""
+        self._ending = None
+        task, app = self.task, self.app
+        if task is None or task.done() or self._end_began is None:
+            return
+        now = time.monotonic()
+        if now - self._end_began >= END_WAIT:
+            log.warning("%s: the app did not end when told: stopped", self)
+            if app is not None:
+                stop_tasks(app)
+            task.cancel()
+            return
+        if app is not None:
+            if self._end_told is None:
+                close_app(app)
+                self._end_told = now
+            elif now - self._end_told >= END_RETRY:
+                app.exit()  # the first request was lost
+                self._end_told = now
+        self._ending = asyncio.get_running_loop().call_later(END_STEP, self._end_step)
 
     # -- Ctrl+C --------------------------------------------------------------------
 
@@ -389,8 +452,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.gone = True
             self.terminal.closed = True
             chan.close()
-            if self.app is not None:
-                close_app(self.app)
+            self._end_app()
             return
         try:
             chan.write(data)

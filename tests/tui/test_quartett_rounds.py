@@ -448,3 +448,43 @@ async def test_category_hints_keep_each_key_with_its_label():
             assert lines, size
             for line in lines:
                 assert re.fullmatch(r"\d [^\d]+?(  \d [^\d]+?)*", line), (size, lines)
+
+
+async def test_the_caution_line_is_whole_on_the_card():
+    """ "cards: 14× yellow, 0× yellow-red, 0× red" is shown whole, at 80×24 on two lines,
+    never cut to "0× yellow-…"."""
+    for size in [(80, 24), (120, 40)]:
+        table, app = start("Ann,ai:normal", mode="fussball")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot, table)
+            card = trumps(app).query_one("#topcard", QuartettCard)
+            top = card.card
+            assert top is not None
+            text = " ".join(
+                strip.text.strip("│ ") for strip in card.render_lines(card.region.reset_offset)
+            )
+            assert "…" not in text, text
+            for part in (f"{top['yellow']}× yellow,", f"{top['yellow_red']}× yellow-red,"):
+                assert part in text, (size, text)
+            assert f"{top['red']}× red" in text
+
+
+async def test_the_round_table_shows_names_and_clubs_whole():
+    """Three cards side by side at 120×40: each footballer's name and club is shown whole
+    (wrapped in its column when long), never cut to "Hauke Brink…" (a long player name
+    above them is cut, see test_long_names_are_cut_with_an_ellipsis)."""
+    table, app = start("Ann,ai:normal,ai:hard", mode="fussball")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, table)
+        await pilot.press("1")
+        await settle(pilot, table)
+        screen = trumps(app)
+        last = table.public_view()["last_round"]
+        assert last is not None
+        text = shown(screen.query_one("#round"))
+        head = text.split("┡")[0]  # the column heads, above the rule under them
+        cards = [line for line in head.splitlines() if " P1 " not in line]  # not the seats
+        assert "…" not in "\n".join(cards), head
+        for play in last["comparisons"][0]["plays"]:
+            for word in (play["card"]["name"] + " " + play["card"]["club"]).split():
+                assert word in head, (word, head)

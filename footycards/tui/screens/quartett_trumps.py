@@ -338,19 +338,23 @@ class TopTrumpsScreen(QuartettScreen):
             title_style="bold",
             expand=True,
             show_lines=False,
+            padding=0,  # the rules between the columns part them: their room is for names
         )
         t.add_column("", style="dim", no_wrap=True, min_width=8)
         for play in comp["plays"]:
             s = play["seat"]
             c = play["card"]
-            head = (
-                Text(f"P{s + 1} {self.seat_name(s)}\n", style=self.outcome_style(comp, s))
-                + Text(c["id"], style="reverse")
-                + Text(f" {c['name']}\n{c['club']}", style="italic")
+            who = Text(
+                f"P{s + 1} {self.seat_name(s)}",
+                style=self.outcome_style(comp, s),
+                no_wrap=True,  # a long player name is cut with an ellipsis, not broken
+                overflow="ellipsis",
+                justify="right",
             )
-            head.no_wrap = True  # a long name is cut with an ellipsis, not broken
-            head.overflow = "ellipsis"
-            t.add_column(head, justify="right")
+            card = Text(c["id"], style="reverse") + Text(f" {c['name']}\n{c['club']}", "italic")
+            card.overflow = "fold"  # the footballer and his club wrap: shown whole
+            card.justify = "right"
+            t.add_column(Group(who, card), justify="right")
         for key, label in SHORT_LABELS.items():
             row_style = "bold black on yellow" if key == cat else ""
             t.add_row(

@@ -1,7 +1,8 @@
 """Provides QuartettCard: a Bundesliga Quartett card drawn as a card, one row per category.
 
 The card shows its code, player, club and position, and every category with its value
-(Fairness-Punkte with one decimal, Q1.5). One category can be highlighted (the one being
+(Fairness-Punkte with one decimal, Q1.5) and the cautions, whole (on a second line when the
+card is narrow). One category can be highlighted (the one being
 compared, or the one under the caller's cursor); categories that may not be called in the
 current mode are dimmed. Clicking a category row posts `CategoryClicked`.
 """
@@ -21,6 +22,7 @@ from ...core.quartett import CATEGORIES as CATEGORY_ORDER
 from ...core.quartett import CATEGORY_LABELS as LABELS
 from ...core.quartett import format_value as show_value
 from ...i18n import _
+from .packing import pack
 
 HEAD_LINES = 4  # border + code/club + name + position, before the first category row
 
@@ -40,7 +42,7 @@ class QuartettCard(Widget):
     }
 
     DEFAULT_CSS = """
-    QuartettCard { width: 100%; max-width: 34; height: 12; }
+    QuartettCard { width: 100%; max-width: 34; height: auto; min-height: 12; }
     QuartettCard > .quartett-card--back { background: $primary; color: $text; text-style: bold; }
     QuartettCard > .quartett-card--border { color: $text-muted; }
     QuartettCard > .quartett-card--winner { color: $success; }
@@ -127,9 +129,16 @@ class QuartettCard(Widget):
             rows.add_row(
                 Text(_(LABELS[cat]), style=style), Text(show_value(cat, c[cat]), style=style)
             )
-        cautions = _("cards: {y}× yellow, {yr}× yellow-red, {r}× red").format(
-            y=c["yellow"], yr=c["yellow_red"], r=c["red"]
-        )
+        counts = [
+            _("{n}× yellow").format(n=c["yellow"]),
+            _("{n}× yellow-red").format(n=c["yellow_red"]),
+            _("{n}× red").format(n=c["red"]),
+        ]
+        counts[0] = _("cards:") + " " + counts[0]
+        pieces = [Text(part + ("," if i < 2 else ""), style="dim") for i, part in enumerate(counts)]
+        cautions = pack(
+            pieces, self.content_size.width - 4, gap=1
+        )  # whole, on two lines if need be
         subtitle = _("WINNER") if self.winner else _("TIE") if self.tied else None
         return Panel(
             Group(
@@ -138,7 +147,7 @@ class QuartettCard(Widget):
                 position,
                 Text("─" * 40, style=look("quartett-card--rule"), overflow="crop"),
                 rows,
-                Text(cautions, style="dim", overflow="ellipsis", no_wrap=True),
+                cautions,
             ),
             title=self.title or None,
             subtitle=subtitle,

@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from .core import DeckError, OptionError
-from .i18n import _, pick_language, use_language
+from .i18n import _, available_languages, language_problem, pick_language, use_language
 from .match import Match
 from .registry import (
     REGISTRY,
@@ -29,6 +29,14 @@ from .registry import (
 from .seats import SeatSpec, parse_players, players_range_text, seats_range_text
 
 SPEEDS = ("instant", "fast", "normal", "slow")
+
+
+def check_language(lang: str | None) -> None:
+    """Refuse a --lang that has no translation, naming the languages there are (until
+    catalogues ship it would show English without a word)."""
+    problem = language_problem(lang) if lang else None
+    if problem:
+        raise click.BadParameter(problem, param_hint="--lang")
 
 
 def _seats(text: str, spec: GameSpec) -> list[SeatSpec]:
@@ -179,7 +187,10 @@ class MainGroup(click.Group):
 @click.option(
     "--lang",
     default=None,
-    help=_("Language of the interface (e.g. de, pl, uk, zh_Hant); default FOOTYCARDS_LANG."),
+    help=_(
+        "Language of the interface: one of {known} (more as translations ship); "
+        "default FOOTYCARDS_LANG, then the locale."
+    ).format(known=", ".join(available_languages())),
 )
 @click.pass_context
 def main(ctx: click.Context, lang: str | None) -> None:
@@ -189,6 +200,7 @@ def main(ctx: click.Context, lang: str | None) -> None:
     """
     from .settings import peek_language
 
+    check_language(lang)
     ctx.obj = pick_language(lang, peek_language())
     use_language(ctx.obj)
     if ctx.invoked_subcommand is None:
@@ -666,7 +678,13 @@ def stats_table(title: str, rows: list[Any]) -> Any:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--text", "as_text", is_flag=True, help=_("Print the moves and the result."))
 @click.option("--move", "move", type=int, default=None, help=_("Open the replay at move N."))
-@click.option("--lang", default=None, help=_("Language of the interface (e.g. de)."))
+@click.option(
+    "--lang",
+    default=None,
+    help=_("Language of the interface: one of {known}.").format(
+        known=", ".join(available_languages())
+    ),
+)
 @click.pass_context
 def replay(
     ctx: click.Context, file: str, as_text: bool, move: int | None, lang: str | None
@@ -676,6 +694,7 @@ def replay(
     from .replay import Replay, read_record
 
     if lang:
+        check_language(lang)
         ctx.find_root().obj = pick_language(lang)
         use_language(ctx.find_root().obj)
     try:

@@ -37,6 +37,27 @@ def translation(lang: str, localedir: str | None = None) -> gettext.NullTranslat
     return gettext.translation(DOMAIN, localedir=where, languages=[lang], fallback=True)
 
 
+def available_languages() -> list[str]:
+    """The languages footycards can be shown in: English and each shipped catalogue."""
+    try:
+        found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+    except OSError:
+        found = set()
+    return sorted(found | {"en"})
+
+
+def language_problem(lang: str) -> str | None:
+    """Why `lang` (as given with --lang) cannot be used, naming the languages there are;
+    None when it can ("de_DE" is served by a "de" catalogue)."""
+    known = available_languages()
+    base = lang.split(".")[0]
+    if base in known or base.split("_")[0] in known or base in ("C", "POSIX"):
+        return None
+    return _("'{lang}' has no translation yet; the languages there are: {known}").format(
+        lang=lang, known=", ".join(known)
+    )
+
+
 def pick_language(requested: str | None = None, remembered: str | None = None) -> str:
     """The language of a new session: `--lang`, then FOOTYCARDS_LANG, then the language
     remembered in the settings, then the locale."""

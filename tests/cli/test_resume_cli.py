@@ -137,6 +137,7 @@ def test_resume_opens_the_tui_on_the_game(footycards_home, monkeypatch):
     match.apply(str(match.legal_actions()[0]))
     opened: list[FootyApp] = []
     monkeypatch.setattr(FootyApp, "run", lambda self: opened.append(self))
+    monkeypatch.setattr("footycards.i18n.available_languages", lambda: ["de", "en"])
     code, out = invoke(["--lang", "de", "resume", saver.id[:17], "--speed", "fast"])
     assert code == 0, out
     [app] = opened

@@ -140,3 +140,24 @@ def test_no_text_is_translated_at_import_time():
                 ):
                     found.append(f"{path.name}:{sub.lineno}")
     assert found == []
+
+
+def test_a_language_without_a_translation_is_refused_with_the_list(footycards_home):
+    """`--lang de` while only English ships: refused, naming the languages there are
+    (it showed English and said nothing); a shipped catalogue is accepted, also as de_DE."""
+    from click.testing import CliRunner
+
+    from footycards.cli import main
+
+    for args in (["--lang", "de", "stats"], ["replay", "--lang", "de", "no-such-file.json"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 2
+        assert "'de' has no translation yet; the languages there are: en" in result.output
+    assert CliRunner().invoke(main, ["--lang", "en", "stats"]).exit_code == 0
+    assert "one of en" in CliRunner().invoke(main, ["--help"]).output
+
+
+def test_a_shipped_catalogue_is_a_language(german):
+    assert i18n.available_languages() == ["de", "en"]
+    assert i18n.language_problem("de") is None and i18n.language_problem("de_DE") is None
+    assert "de, en" in (i18n.language_problem("pl") or "")

@@ -33,12 +33,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai import LEVELS
+from .ai.base import Agent
 from .core import IllegalAction
+from .core.contract import GameState, UndoBarriers
 from .registry import GameSpec, get_spec
 from .seats import SeatSpec
 
 
-def make_agent(game_id: str, level: str = "normal") -> Any:
+def make_agent(game_id: str, level: str = "normal") -> Agent[Any]:
     """A fresh agent for one seat of `game_id` at `level` (random/easy/normal/hard)."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level '{level}'; levels are: {', '.join(LEVELS)}")
@@ -106,10 +108,10 @@ class Match:
 
     spec: GameSpec
     seats: list[SeatSpec]
-    state: Any
+    state: GameState
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
-    agents: dict[int, Any] = field(default_factory=dict)
+    agents: dict[int, Agent[Any]] = field(default_factory=dict)
     rng: random.Random = field(default_factory=random.Random)
     actions: list[str] = field(default_factory=list)  # every action applied, in notation
     listeners: list[Listener] = field(default_factory=list, repr=False)
@@ -266,9 +268,9 @@ class Match:
         if seat is None or seat not in self.agents:
             raise ValueError("no AI seat is due")
         agent = self.agents[seat]
-        if not getattr(agent, "uses_view", True):
+        if not agent.uses_view:
             view = {}
-        elif getattr(agent, "uses_log", True):
+        elif agent.uses_log:
             view = self.state.view(seat)
         else:
             view = self.state.view(seat, log=False)  # the agent reads no log: skip copying it
@@ -313,8 +315,7 @@ class Match:
         k = self.last_undo_point()
         if k is None:
             return UndoRefused("there is no move of yours to take back", "undo_nothing")
-        barrier = getattr(self.spec.engine_module(), "undo_barrier", None)
-        if barrier is None:
+        if not isinstance(self.spec.engine_module(), UndoBarriers):
             return UndoRefused(
                 "{game} does not offer undo", "undo_unsupported", game=self.spec.name
             )
@@ -329,11 +330,11 @@ class Match:
     def undo_crossing(self) -> str | None:
         """The kind of barrier (`reveal`, `draw`…) the next undo would cross, or None."""
         k = self.last_undo_point()
-        barrier = getattr(self.spec.engine_module(), "undo_barrier", None)
-        if k is None or barrier is None:
+        engine = self.spec.engine_module()
+        if k is None or not isinstance(engine, UndoBarriers):
             return None
         for event in self.state.log[self.marks[k][1] :]:
-            kind = barrier(event)
+            kind = engine.undo_barrier(event)
             if kind:
                 return str(kind)
         return None

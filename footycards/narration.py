@@ -26,11 +26,7 @@ def event_text(spec: GameSpec, event: Any, names: list[str]) -> str:
 
 def result_lines(spec: GameSpec, result: dict[str, Any], names: list[str]) -> list[str]:
     """Why the game ended and how a tie was broken, in words (may be empty)."""
-    describe = getattr(spec.text_module(), "describe_result", None)
-    if describe is None:
-        return []
-    lines: list[str] = describe(result, names)
-    return lines
+    return spec.text_module().describe_result(result, names)
 
 
 def explain(exc: IllegalAction) -> str:

@@ -12,15 +12,38 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
+from .core.contract import Engine
 from .i18n import N_, _
 
 FRONTS = ("play", "text", "sim", "launcher")
+
+
+class TextRenderer(Protocol):
+    """A game's text renderer module (`footycards.textmode.<id>`): views, events and
+    results in words, in the session's language."""
+
+    @property
+    def EXAMPLES(self) -> Sequence[str]:
+        """Moves the text mode's help shows."""
+        ...
+
+    def render(self, view: Any) -> str: ...
+
+    def describe(self, event: Any, names: Sequence[str]) -> str: ...
+
+    def describe_result(self, result: Any, names: Sequence[str]) -> list[str]: ...
+
+
+@runtime_checkable
+class PrivateNews(Protocol):
+    """A text renderer that tells a person what their own move showed only them."""
+
+    def private_news(self, before: Any, after: Any) -> list[str]: ...
 
 
 @dataclass(frozen=True)
@@ -181,9 +204,7 @@ class GameSpec:
 
     id: str
     name: str
-    description: str  # one line, N_-marked
-    min_players: int
-    max_players: int
+    description: str  # one line, N_-marked (the engine states no name or description)
     engine: str  # dotted path of the engine module (footycards.core.<game>)
     agents: dict[str, str]  # AI level -> "module:factory" (called with the level)
     screen: str | None  # "module:factory" called with (match, local, drive_ai) -> a Screen;
@@ -221,11 +242,21 @@ class GameSpec:
             name = _("mode not recorded")
         return _("{game} — {mode}").format(game=self.name, mode=name) if name else self.name
 
-    def engine_module(self) -> ModuleType:
-        return importlib.import_module(self.engine)
+    def engine_module(self) -> Engine:
+        return cast(Engine, importlib.import_module(self.engine))
 
-    def text_module(self) -> ModuleType:
-        return importlib.import_module(self.text)
+    def text_module(self) -> TextRenderer:
+        return cast(TextRenderer, importlib.import_module(self.text))
+
+    @property
+    def min_players(self) -> int:
+        """The fewest players, as the engine has it (its module is imported)."""
+        return self.engine_module().MIN_PLAYERS
+
+    @property
+    def max_players(self) -> int:
+        """The most players, as the engine has it (its module is imported)."""
+        return self.engine_module().MAX_PLAYERS
 
     @property
     def has_screen(self) -> bool:
@@ -333,8 +364,6 @@ STADIUM = GameSpec(
     description=N_(
         "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
     ),
-    min_players=2,
-    max_players=6,
     engine="footycards.core.stadium",
     agents={
         "random": "footycards.ai.base:RandomAgent",
@@ -406,8 +435,6 @@ QUARTETT = GameSpec(
         "German card classic: top trumps with Tore, Spiele and Fairness-Punkte, "
         "Abwehr against Angriff, or collect quartets by asking for cards."
     ),
-    min_players=2,
-    max_players=6,
     engine="footycards.core.quartett",
     agents={
         "random": "footycards.ai.base:RandomAgent",
@@ -462,8 +489,6 @@ SADIKOV = GameSpec(
         "Ukrainian two-deck duel: take cards from five columns, build attacks, corners "
         "and free kicks, and beat the keeper deck."
     ),
-    min_players=2,
-    max_players=2,
     engine="footycards.core.sadikov",
     agents={
         "random": "footycards.ai.base:RandomAgent",
@@ -508,8 +533,6 @@ WORLDWAVE = GameSpec(
         "世界波: two teams seated alternately shoot, save and scheme with events and "
         "skill cards, Sanguosha style, until the match deck runs out."
     ),
-    min_players=2,
-    max_players=10,
     engine="footycards.core.worldwave",
     agents={
         "random": "footycards.ai.base:RandomAgent",

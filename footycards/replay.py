@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .core.contract import ReviewViews
 from .match import Match
 from .record import GameRecord
 
@@ -88,9 +89,10 @@ class Replay:
         state = self.match.state
         if self.hands_hidden:
             return dict(state.public_view())
-        view: dict[str, Any] = (
-            state.review_view() if self.viewpoint == ALL else state.view(self.viewpoint)
-        )
+        if self.viewpoint == ALL and isinstance(state, ReviewViews):
+            view: dict[str, Any] = state.review_view()
+        else:
+            view = state.view(self.viewpoint if isinstance(self.viewpoint, int) else None)
         return view
 
     def viewpoints(self) -> list[int | str | None]:
@@ -99,7 +101,7 @@ class Replay:
         points: list[int | str | None] = [None]
         if self.hands_hidden:
             return points
-        if hasattr(self.match.state, "review_view"):
+        if isinstance(self.match.state, ReviewViews):
             points.append(ALL)
         return [*points, *range(len(self.record.seats))]
 

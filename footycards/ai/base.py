@@ -15,6 +15,8 @@ class Agent(Protocol[ViewT]):
     """
 
     name: str
+    uses_view: bool  # False: it never reads the view (the match then builds none)
+    uses_log: bool  # False: it never reads view["log"] (view(seat, log=False) will do)
 
     def choose(self, view: ViewT, legal_actions: list[Any], rng: random.Random) -> Any:
         """Return one element of `legal_actions`, reading only `view` (never the state)."""
@@ -26,6 +28,7 @@ class RandomAgent:
 
     name = "random"
     uses_view = False  # it ignores the view, so the simulator need not build one
+    uses_log = False
 
     def choose(self, view: object, legal_actions: list[Any], rng: random.Random) -> Any:
         return rng.choice(legal_actions)

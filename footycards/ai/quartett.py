@@ -36,6 +36,7 @@ class QuartettAgent:
     (`OpponentBelief`): when each card came, what the opponent held at each ask.
     """
 
+    uses_view = True
     uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:

@@ -270,6 +270,7 @@ class _Judge:
 class SadikovAgent:
     """Sadikov's Football at `easy`, `normal` or `hard` (see the module's doc)."""
 
+    uses_view = True
     uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:

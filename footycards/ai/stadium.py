@@ -221,6 +221,7 @@ class _MemoryGame:
 class StadiumAgent:
     """A Stadium player that remembers the public flips (how well depends on its level)."""
 
+    uses_view = True
     uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:

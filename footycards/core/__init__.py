@@ -65,9 +65,7 @@ def get_game(game_id: str) -> ModuleType:
     try:
         return GAMES[game_id]
     except KeyError:
-        raise KeyError(
-            f"unknown game '{game_id}'; games are: {', '.join(game_ids())}"
-        ) from None
+        raise KeyError(f"unknown game '{game_id}'; games are: {', '.join(game_ids())}") from None
 
 
 __all__ = ["GAMES", "SHARED", "game_ids", "get_game", "IllegalAction", "OptionError", "DeckError"]

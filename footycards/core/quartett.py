@@ -26,15 +26,11 @@ from pathlib import Path
 from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
+from .contract import EventLog
 from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
 from .rng import GameRng
 
 ID = "quartett"
-NAME = "Bundesliga Quartett"
-DESCRIPTION = (
-    "German card classic: top trumps with Tore, Spiele and Fairness-Punkte, "
-    "Abwehr against Angriff, or collect quartets by asking for cards."
-)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
@@ -750,7 +746,7 @@ class QuartettState:
     last_round: _Round | None = None  # the comparisons of the latest round (Q2.8)
     revealed: list[str] = field(default_factory=list)  # cards shown at least once (Q2)
     history: list[HistoryEntry] = field(default_factory=list)  # Q4: every ask, in order
-    log: list[QuartettEvent] = field(default_factory=list)
+    events: list[QuartettEvent] = field(default_factory=list)
     reason: Reason | None = None  # why the game ended
 
     def __post_init__(self) -> None:
@@ -779,6 +775,12 @@ class QuartettState:
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def log(self) -> EventLog[QuartettEvent]:
+        """The public events since the start, oldest first; read-only (each event read
+        is a copy: nothing done to it changes the game or its save)."""
+        return EventLog(self.events)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat `to_move` may take now."""
@@ -890,7 +892,7 @@ class QuartettState:
                 best, top = v, [s]
             elif v == best:
                 top.append(s)
-        self.log.append(
+        self.events.append(
             {"event": "call", "seat": caller, "category": cat, "stechen": stechen, "plays": plays}
         )
         single = len(top) == 1
@@ -910,7 +912,7 @@ class QuartettState:
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
         self.middle.extend(c for _s, c in _from_seat(list(zip(seats, cards, strict=True)), caller))
         empty = [s for s in self._seats if not stacks[s]]
-        self.log.append(
+        self.events.append(
             {
                 "event": "tie",
                 "seats": list(top),
@@ -946,7 +948,7 @@ class QuartettState:
         comparison["took"] = won
         comparison["gain"] = won - own
         self.turn = w  # Q2.5: the winner calls next
-        self.log.append({"event": "win", "seat": w, "cards": won, "gain": won - own})
+        self.events.append({"event": "win", "seat": w, "cards": won, "gain": won - own})
         self._settle()
 
     def _settle(self) -> None:
@@ -973,7 +975,7 @@ class QuartettState:
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
-            self.log.append(
+            self.events.append(
                 {
                     "event": "ask",
                     "seat": me,
@@ -995,7 +997,7 @@ class QuartettState:
         self.history.append(
             {"asker": me, "target": target, "card": card, "hit": False, "drew": drew}
         )
-        self.log.append(
+        self.events.append(
             {
                 "event": "ask",
                 "seat": me,
@@ -1027,7 +1029,7 @@ class QuartettState:
             for c in members:
                 hand.remove(c)
             self.laid[seat].append(q)
-            self.log.append(
+            self.events.append(
                 {
                     "event": "quartet",
                     "seat": seat,
@@ -1044,14 +1046,16 @@ class QuartettState:
             s = (start + k) % n
             if hands[s]:
                 if k:
-                    self.log.append({"event": "skip", "seats": [(start + i) % n for i in range(k)]})
+                    self.events.append(
+                        {"event": "skip", "seats": [(start + i) % n for i in range(k)]}
+                    )
                 self.turn = s
                 return
         # nobody holds a card: the stack is not empty, or the game would be over
         self.history.append(
             {"asker": start, "target": None, "card": None, "hit": False, "drew": True}
         )
-        self.log.append({"event": "restock", "seat": start, "stack": len(self.stock) - 1})
+        self.events.append({"event": "restock", "seat": start, "stack": len(self.stock) - 1})
         self._draw(start)
         self.turn = start
 
@@ -1073,7 +1077,7 @@ class QuartettState:
         scores = self.scores()
         best = max(scores)
         winners = [s for s in self._seats if scores[s] == best]
-        self.log.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
+        self.events.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
 
     def scores(self) -> list[int]:
         """Cards held (Q2.7) or quartets on the table (Q4.8), per seat."""
@@ -1154,7 +1158,7 @@ class QuartettState:
             "revealed": list(self.revealed),
             "history": [h.copy() for h in self.history],
             "decks": [{"id": k, "name": n, "prefix": p} for k, n, p in self.decks],
-            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.log]
+            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.events]
             if log
             else [],
             "is_over": self.is_over,
@@ -1228,7 +1232,7 @@ class QuartettState:
             "last_round": self.last_round,
             "revealed": self.revealed,
             "history": self.history,
-            "log": self.log,
+            "log": self.events,
             "reason": self.reason,
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -1250,7 +1254,7 @@ class QuartettState:
         new.revealed = list(self.revealed)
         new._revealed = set(self._revealed)
         new.history = [h.copy() for h in self.history]
-        new.log = list(self.log)
+        new.events = list(self.events)
         return new
 
 
@@ -1290,7 +1294,7 @@ def from_json(text: str) -> QuartettState:
             last_round=d["last_round"],
             revealed=d["revealed"],
             history=d["history"],
-            log=d["log"],
+            events=d["log"],
             reason=d["reason"],
         )
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -1407,7 +1411,7 @@ def new_game(
         state.stock = rest  # Q4.1, Q5.1
         state.stacks = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state.log.append(deal_event)
+        state.events.append(deal_event)
         for s in range(players):
             counts: dict[str, int] = {}
             for c in dealt[s]:
@@ -1423,7 +1427,7 @@ def new_game(
         state.middle = rest  # Q2.1
         state.hands = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state.log.append(deal_event)
+        state.events.append(deal_event)
     return state
 
 

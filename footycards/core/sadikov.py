@@ -20,15 +20,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, Required, TypedDict
 
+from .contract import EventLog
 from .errors import IllegalAction, OptionError, check_view_seat, not_an_action, shown
 from .rng import GameRng
 
 ID = "sadikov"
-NAME = "Sadikov's Football"
-DESCRIPTION = (
-    "Ruslan Sadikov's two-deck football: take cards from five columns into your aktiv, "
-    "build attacks, corners and free kicks, and beat the keeper deck."
-)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 
@@ -321,13 +317,18 @@ class SadikovState:
     records: list[SadikovEvent | tuple[Any, ...]] = field(default_factory=list)  # not yet
 
     @property
-    def log(self) -> list[SadikovEvent]:
-        """The public events since the start (`SadikovEvent` dicts), oldest first.
+    def log(self) -> EventLog[SadikovEvent]:
+        """The public events since the start (`SadikovEvent` dicts), oldest first; read-only
+        (each event read is a copy: nothing done to it changes the game or its save).
 
         A move notes its frequent events as plain tuples in `records` (see `_EVENT_FIELDS`)
         and they become dicts here, when the log is read: simulations that never read it
         do not pay for building them.
         """
+        return EventLog(self._built())
+
+    def _built(self) -> list[SadikovEvent]:
+        """The engine's own list of events, with the records noted so far built."""
         if self.records:
             self.events.extend(map(_event_of, self.records))
             self.records.clear()
@@ -753,7 +754,7 @@ class SadikovState:
             "seats": seats,
             "scores": self.scores(),
             "shootout": list(self.shootout) if self.shootout is not None else None,
-            "log": [_copy_event(e) for e in self.log] if log else [],
+            "log": [_copy_event(e) for e in self._built()] if log else [],
             "is_over": self.is_over,
         }
         if self.is_over:
@@ -789,7 +790,7 @@ class SadikovState:
             "goals": self.goals,
             "shootout": self.shootout,
             "over": self.is_over,
-            "log": self.log,
+            "log": self._built(),
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
 

@@ -20,12 +20,11 @@ from pathlib import Path
 from typing import Any, NoReturn, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
+from .contract import EventLog
 from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
 from .rng import GameRng
 
 ID = "stadium"
-NAME = "Stadium"
-DESCRIPTION = "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
@@ -475,7 +474,7 @@ class StadiumState:
     peeks: list[int] = field(default_factory=list)  # VAR positions seen by `turn` this turn
     match: MatchInfo | None = None
     turn_no: int = 0
-    log: list[StadiumEvent] = field(default_factory=list)
+    events: list[StadiumEvent] = field(default_factory=list)
     reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
     _down: list[Action] | None = field(default=None, repr=False, compare=False)
 
@@ -523,6 +522,12 @@ class StadiumState:
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def log(self) -> EventLog[StadiumEvent]:
+        """The public events since the start, oldest first; read-only (each event read
+        is a copy: nothing done to it changes the game or its save)."""
+        return EventLog(self.events)
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat `to_move` may take now."""
@@ -589,7 +594,7 @@ class StadiumState:
             self._yellow(me, action.seat)
         elif kind == "red":
             self._discard(me, RED)
-            self.log.append({"event": "red", "seat": me})
+            self.events.append({"event": "red", "seat": me})
             self._red(me)
         elif kind == "var":
             self._var(action)
@@ -716,14 +721,14 @@ class StadiumState:
             self.peeks.clear()
         if not self._flips_down():
             self.phase = OVER  # S5.1
-            self.log.append({"event": "end"})
+            self.events.append({"event": "end"})
             return
         n = self.players
         for _i in range(n):
             if not self.cancelled[seat]:
                 break
             self.cancelled[seat] = False
-            self.log.append({"event": "cancelled", "seat": seat})
+            self.events.append({"event": "cancelled", "seat": seat})
             seat = (seat + 1) % n
         self.turn = seat
         self.turn_no += 1
@@ -760,7 +765,7 @@ class StadiumState:
         card = self._card_at(i)
         self.reveals.append((self.turn_no, i, card))
         name, stars = self.cards[card]
-        self.log.append(
+        self.events.append(
             {
                 "event": "flip",
                 "seat": me,
@@ -789,7 +794,7 @@ class StadiumState:
             self._remove(j)
             self.up.clear()
             self.pairs[me].append(card)
-            self.log.append(
+            self.events.append(
                 {"event": "pair", "seat": me, "card": card, "name": name, "stars": stars}
             )
             self._begin_turn(me, again=True)
@@ -804,7 +809,7 @@ class StadiumState:
 
     def _take(self, seat: int, card: str) -> None:
         self.rewards[seat].append(card)
-        self.log.append({"event": "take", "seat": seat, "card": card})
+        self.events.append({"event": "take", "seat": seat, "card": card})
 
     # -- S4. Reward cards ---------------------------------------------------
 
@@ -818,7 +823,7 @@ class StadiumState:
         self.var_used = True
         i, j = a.row * self.cols + a.col, a.row2 * self.cols + a.col2
         self.peeks[:] = [i, j]
-        self.log.append(
+        self.events.append(
             {
                 "event": "var",
                 "seat": me,
@@ -851,7 +856,7 @@ class StadiumState:
             "loser": loser,
             "taken": None,
         }
-        self.log.append(
+        self.events.append(
             {
                 "event": "match",
                 "seat": challenger,
@@ -868,7 +873,7 @@ class StadiumState:
         self.pairs[m["winner"]].append(card)
         m["taken"] = card
         name, stars = self.cards[card]
-        self.log.append(
+        self.events.append(
             {
                 "event": "steal",
                 "seat": m["winner"],
@@ -886,18 +891,20 @@ class StadiumState:
         self.yellows[target] += 1
         if self.yellows[target] >= 2:
             self.yellows[target] = 0
-            self.log.append({"event": "yellow", "seat": by, "target": target, "effect": "second"})
+            self.events.append(
+                {"event": "yellow", "seat": by, "target": target, "effect": "second"}
+            )
             self._red(by)  # S4.5
             return
         if target == self.turn and self.phase in (TURN, SECOND, WINDOW):
-            self.log.append(
+            self.events.append(
                 {"event": "yellow", "seat": by, "target": target, "effect": "turn_ends"}
             )
             self._end_turn_now()
             self._begin_turn((target + 1) % self.players)
             return
         self.cancelled[target] = True
-        self.log.append({"event": "yellow", "seat": by, "target": target, "effect": "next_turn"})
+        self.events.append({"event": "yellow", "seat": by, "target": target, "effect": "next_turn"})
         if self.phase == WINDOW:
             self._close_window_step()
 
@@ -910,7 +917,7 @@ class StadiumState:
     def _end_turn_now(self) -> None:
         """A card turned over this turn and not taken goes back face down in place."""
         for i in self.up:
-            self.log.append({"event": "back", "at": pos_label(i // self.cols, i % self.cols)})
+            self.events.append({"event": "back", "at": pos_label(i // self.cols, i % self.cols)})
         self.up.clear()
         self.window = []
 
@@ -1053,7 +1060,7 @@ class StadiumState:
                 }
                 for t, i, c in self.reveals
             ],
-            "log": _copy_log(self.log) if log else [],
+            "log": _copy_log(self.events) if log else [],
             "peeked": peeked,
             "discarded": len(self.discarded),
             "is_over": self.is_over,
@@ -1092,7 +1099,7 @@ class StadiumState:
             "peeks": self.peeks,
             "match": self.match,
             "turn_no": self.turn_no,
-            "log": self.log,
+            "log": self.events,
             "reveals": [list(r) for r in self.reveals],
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -1138,7 +1145,7 @@ def from_json(text: str) -> StadiumState:
             peeks=d["peeks"],
             match=d["match"],
             turn_no=d["turn_no"],
-            log=d["log"],
+            events=d["log"],
             reveals=[(t, i, c) for t, i, c in d["reveals"]],
         )
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -1290,7 +1297,7 @@ def new_game(
         cancelled=[False] * players,
         yellows=[0] * players,
     )
-    state.log.append(
+    state.events.append(
         {
             "event": "kickoff",
             "cards": rows * cols,

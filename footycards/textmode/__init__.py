@@ -20,7 +20,7 @@ from ..i18n import _
 from ..match import Applied, Match, UndoRefused
 from ..narration import event_text, refusal, undo_question, undone_text
 from ..record import GameRecord
-from ..registry import GameSpec, OptionValueError
+from ..registry import GameSpec, OptionValueError, PrivateNews
 from ..saves import Autosaver, SaveStore, error_text
 from ..seats import SeatSpec
 from ..stats import record_finished
@@ -200,12 +200,12 @@ class TextFront:
             for line in move_lines(moves):
                 self.say(line)
             return True
-        news = getattr(self.match.spec.text_module(), "private_news", None)
-        before = self.match.view(seat) if news is not None else None
+        renderer = self.match.spec.text_module()
+        before = self.match.view(seat) if isinstance(renderer, PrivateNews) else None
         try:
             self.match.apply(text, seat=seat)
-            if news is not None and before is not None:
-                for line in news(before, self.match.view(seat)):
+            if isinstance(renderer, PrivateNews) and before is not None:
+                for line in renderer.private_news(before, self.match.view(seat)):
                     self.say(line)  # the person who moved still has the keyboard
         except IllegalAction as exc:
             self.say(

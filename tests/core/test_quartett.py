@@ -887,8 +887,8 @@ def test_Q2_3_log_events_are_data_with_seats_as_numbers():
         (0, "A1", 0), (1, "A2", 11), (2, "A3", 37),
     ]  # fmt: skip
     assert win == {"event": "win", "seat": 2, "cards": 5, "gain": 4}  # A3 comes back
-    assert "Ann" not in json.dumps(s.log) and "Cy" not in json.dumps(s.log)
-    assert json.loads(json.dumps(s.log)) == s.log
+    assert "Ann" not in json.dumps(list(s.log)) and "Cy" not in json.dumps(list(s.log))
+    assert json.loads(json.dumps(list(s.log))) == s.log
 
 
 def test_Q8_house_rulings_live_in_the_rules_text():

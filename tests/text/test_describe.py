@@ -340,5 +340,5 @@ def test_events_are_json_ready_and_wordless():
     rng = random.Random(3)
     while not s.is_over:
         s.apply(rng.choice(s.legal_actions()))
-    text = json.dumps(s.log, ensure_ascii=False)
+    text = json.dumps(list(s.log), ensure_ascii=False)
     assert json.loads(text) == s.log and "Zed" not in text and "Quo" not in text

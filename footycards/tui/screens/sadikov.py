@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
+from ...textmode import sadikov as sadikov_text
 from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
@@ -146,8 +147,7 @@ class SadikovScreen(GameScreen):
     def describe(self, event: Any) -> str:
         """A log entry in words, with the ranks lettered as on the table (F1.3)."""
         letters = self.match.public_view().get("letters", "en")
-        text: str = self.match.spec.text_module().describe(event, self.match.names(), letters)
-        return text
+        return sadikov_text.describe(event, self.match.names(), letters)
 
     def step_seconds(self) -> float:
         if self.animation is not None:

@@ -488,3 +488,41 @@ async def test_the_round_table_shows_names_and_clubs_whole():
         for play in last["comparisons"][0]["plays"]:
             for word in (play["card"]["name"] + " " + play["card"]["club"]).split():
                 assert word in head, (word, head)
+
+
+async def test_the_asks_table_shows_each_answer_whole():
+    """Quartett against two AIs: every answer in the asks table ("handed over", "no, drew
+    from the stack"; at 80 columns "yes", "no, drew") is whole; long names give way."""
+    for size in [(80, 24), (120, 40)]:
+        table = Match.start(
+            "quartett", parse_players("Ann,ai:normal,ai:hard"), 4, {"mode": "quartett"}
+        )
+        table.agents[0] = table.agents[1]
+        for _ in range(40):  # some asks by everybody
+            if table.is_over:
+                break
+            table.play_ai()
+        del table.agents[0]
+        while not table.is_over and table.is_ai(table.due):
+            table.play_ai()
+        app = FootyApp(match=table, speed="instant")
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            screen = next(s for s in app.screen_stack if isinstance(s, QuartettAskScreen))
+            narrow = size[0] < 100
+            assert screen.has_class("-narrow") == narrow
+            lines = [line.rstrip() for line in shown(screen.query_one("#round")).splitlines()]
+            rows = [line for line in lines[1:] if line.strip()]
+            history = table.public_view()["history"][-12:]
+            assert len(rows) == len(history)
+            for h, line in zip(history, rows, strict=True):
+                if h["target"] is None:
+                    answer = "drew" if narrow else "drew from the stack"
+                elif h["hit"]:
+                    answer = "yes" if narrow else "handed over"
+                elif h["drew"]:
+                    answer = "no, drew" if narrow else "no, drew from the stack"
+                else:
+                    answer = "no"
+                assert line.endswith(answer), (size, line)

@@ -11,8 +11,10 @@ in their hand until their next ask.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -197,6 +199,10 @@ class QuartettAskScreen(QuartettScreen):
         self.query_one("#round-title", Static).update(_("Asks so far, newest last"))
         self.query_one("#round", Static).update(self.asks_table(view))
 
+    def on_resize(self, event: events.Resize) -> None:
+        # GameScreen.on_resize (called after this one) sets -narrow; then redraw the asks.
+        self.call_later(self.render_view)
+
     def asks_table(self, view: dict) -> RichTable:
         """The latest asks, newest last: who asked whom for which card, and the answer.
         Long names are cut with an ellipsis; the narrow layout leaves out card names."""
@@ -206,16 +212,28 @@ class QuartettAskScreen(QuartettScreen):
             (_("Who") if narrow else _("Who asked"), 2),
             (_("Whom"), 2),
             (_("For"), 1 if narrow else 3),
-            (_("Answer"), 3 if narrow else 2),
         ]:
             t.add_column(header, ratio=ratio, no_wrap=True, overflow="ellipsis", min_width=3)
-        for h in view["history"][-12:]:
+        rows = self.ask_rows(view["history"][-12:], narrow)
+        # the answer is short and says what happened: always whole, the others give way
+        answers = [_("Answer"), *(row[3] for row in rows)]
+        t.add_column(_("Answer"), no_wrap=True, min_width=max(cell_len(a) for a in answers))
+        for row in rows:
+            t.add_row(*row)
+        return t
+
+    def ask_rows(self, history: list[dict], narrow: bool) -> list[tuple[Text | str, ...]]:
+        """The rows of the asks table: asker, asked, card, answer."""
+        rows: list[tuple[Text | str, ...]] = []
+        for h in history:
             if h["target"] is None:  # nobody held a card: the stack was drawn
-                t.add_row(
-                    Text(self.seat_name(h["asker"])),
-                    "—",
-                    "—",
-                    _("drew") if narrow else _("drew from the stack"),
+                rows.append(
+                    (
+                        Text(self.seat_name(h["asker"])),
+                        "—",
+                        "—",
+                        _("drew") if narrow else _("drew from the stack"),
+                    )
                 )
                 continue
             card = self.catalog.get(h["card"], {"name": ""})
@@ -225,13 +243,15 @@ class QuartettAskScreen(QuartettScreen):
                 answer = _("no, drew") if narrow else _("no, drew from the stack")
             else:
                 answer = _("no")
-            t.add_row(
-                Text(self.seat_name(h["asker"])),
-                Text(self.seat_name(h["target"])),
-                h["card"] if narrow else f"{h['card']} {card['name']}",
-                answer,
+            rows.append(
+                (
+                    Text(self.seat_name(h["asker"])),
+                    Text(self.seat_name(h["target"])),
+                    h["card"] if narrow else f"{h['card']} {card['name']}",
+                    answer,
+                )
             )
-        return t
+        return rows
 
     # -- the asker's actions ---------------------------------------------------------
 

@@ -59,6 +59,7 @@ class TextFront:
         self.at_keys: int | None = None  # the person who confirmed being at the keyboard
         self.shown_for: int | None = None
         self.stale = True  # the game changed since its view was last printed
+        self.news: list[str] = []  # public event lines since the last pass prompt
         self.stats_message = ""  # a problem recording the finished game, said at the end
         match.subscribe(self.on_applied)
 
@@ -81,12 +82,15 @@ class TextFront:
     def on_applied(self, applied: Applied) -> None:
         self.stale = True
         names = self.match.names()
+        lines = []
         if applied.by_ai and not applied.events:
-            self.say(
+            lines.append(
                 _("{name}: {move}").format(name=self.match.name(applied.seat), move=applied.action)
             )
-        for event in applied.events:
-            self.say("* " + event_text(self.match.spec, event, names))
+        lines += ["* " + event_text(self.match.spec, event, names) for event in applied.events]
+        for line in lines:
+            self.say(line)
+        self.news += lines  # public: said again to the next person after a clear
         if applied.is_over:  # games with people go into the statistics (never `sim`)
             self.stats_message = record_finished(self.match)
 
@@ -97,6 +101,9 @@ class TextFront:
             return True
         if self.is_terminal():
             self.out.write(CLEAR_SCREEN)  # the last person's cards leave the screen
+            for line in self.news:  # what everyone may know of the moves since
+                self.say(line)
+        self.news = []
         self.say()
         self.say(
             _("Pass the keyboard to {name}. Everyone else: please look away.").format(
@@ -116,7 +123,8 @@ class TextFront:
         match = self.match
         self.say(self.help())
         for event in match.state.log:
-            self.say("* " + event_text(match.spec, event, match.names()))
+            self.news.append("* " + event_text(match.spec, event, match.names()))
+            self.say(self.news[-1])
         while not match.is_over:
             seat = match.due
             assert seat is not None

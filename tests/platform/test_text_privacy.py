@@ -81,8 +81,9 @@ def test_a_terminal_is_cleared_before_every_pass_prompt():
     prompts = text.count("Pass the keyboard to ")
     assert prompts >= 2  # to Ann, then to Bob
     assert text.count(CLEAR_SCREEN) == prompts
-    for block in text.split(CLEAR_SCREEN)[1:]:
-        assert block.lstrip("\n").startswith("Pass the keyboard to ")
+    for block in text.split(CLEAR_SCREEN)[1:]:  # only public moves, then the prompt
+        before = block.split("Pass the keyboard to ")[0]
+        assert all(line.startswith("* ") for line in before.splitlines() if line.strip())
     ann_hand = [
         card["name"]
         for card in Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"}).view(
@@ -101,3 +102,14 @@ def test_piped_output_is_never_cleared():
     run_text(match, io.StringIO("\nask P2 A1\n\n"), out)
     assert "Pass the keyboard to Bob" in out.getvalue()
     assert "\x1b" not in out.getvalue()
+
+
+def test_after_a_clear_the_next_person_still_reads_the_public_moves():
+    """The clear takes Ann's hand and her drawn card away, not what everyone may know:
+    Bob reads that Ann asked him for A1 and drew, after the clear."""
+    match = Match.start("quartett", parse_players("Ann,Bob"), 5, {"mode": "quartett"})
+    out = Terminal()
+    run_text(match, io.StringIO("\nask P2 A1\n\n"), out)
+    to_bob = out.getvalue().split(CLEAR_SCREEN)[-1]
+    ask = next(line for line in to_bob.splitlines() if line.startswith("* Ask by Ann"))
+    assert "A1" in ask and "Your card from the stack" not in to_bob.split("Bob, press")[0]

@@ -59,8 +59,16 @@ def register(
     SKILLS[skill_id] = Skill(skill_id, timing, card, use, offers, bonus)
 
 
-def _pairs(n: int) -> list[tuple[int, int]]:
-    return list(itertools.combinations(range(1, n + 1), 2))
+_PAIRS: dict[tuple[str, int], tuple[Action, ...]] = {}
+
+
+def _pairs(verb: str, n: int) -> tuple[Action, ...]:
+    """The actions `verb i j` for every two of n hand slots (built once per verb and n)."""
+    found = _PAIRS.get((verb, n))
+    if found is None:
+        pairs = itertools.combinations(range(1, n + 1), 2)
+        found = _PAIRS[verb, n] = tuple(Action(verb, p) for p in pairs)
+    return found
 
 
 # -- start of turn (W4.2) ----------------------------------------------------------------
@@ -105,9 +113,7 @@ def _recycle_offers(state: WorldWaveState, owner: int) -> list[Action]:
     if not state.once(f"recycle:{owner}"):
         return []
     n = len(state.hands[owner])
-    return [Action("skill", (i,)) for i in range(1, n + 1)] + [
-        Action("skill", p) for p in _pairs(n)
-    ]
+    return [Action("skill", (i,)) for i in range(1, n + 1)] + list(_pairs("skill", n))
 
 
 def _recycle(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -206,7 +212,7 @@ def _can_save_by_skill(state: WorldWaveState, owner: int) -> bool:
 def _discard_save_offers(state: WorldWaveState, owner: int) -> list[Action]:
     if not _can_save_by_skill(state, owner):
         return []
-    return [Action("terry", p) for p in _pairs(len(state.hands[owner]))]
+    return list(_pairs("terry", len(state.hands[owner])))
 
 
 def _discard_save(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -219,7 +225,7 @@ def _discard_save(state: WorldWaveState, owner: int, action: Action) -> None:
 def _anticipation_offers(state: WorldWaveState, owner: int) -> list[Action]:
     if not state.once(f"anticipation:{owner}") or not _can_save_by_skill(state, owner):
         return []
-    return [Action("anticipation", p) for p in _pairs(len(state.hands[owner]))]
+    return list(_pairs("anticipation", len(state.hands[owner])))
 
 
 def _anticipation(state: WorldWaveState, owner: int, action: Action) -> None:

@@ -48,6 +48,22 @@ DRAW = 2  # W4.4
 
 SHOOT, FREEKICK, PENALTY = Action("shoot"), Action("freekick"), Action("penalty")
 END, PASS = Action("end"), Action("pass")
+CHAR_SKILL = {cid: SKILLS[char.skill] for cid, char in ROSTER.items()}
+
+# Prebuilt actions for the hot path (legal_actions builds lists of these, not new objects)
+_SLOTS = range(1, 41)
+PICKS = {i: Action("pick", (i,)) for i in _SLOTS}
+EQUIPS = {i: Action("equip", (i,)) for i in _SLOTS}
+EVENTS = {i: Action("event", (i,)) for i in _SLOTS}
+EVENTS_ON = {(i, t): Action("event", (i,), t) for i in _SLOTS for t in range(10)}
+SAVES = {i: Action("save", (i,)) for i in _SLOTS}
+_ORDERS: dict[tuple[int, int], tuple[int, ...]] = {
+    (n, after): tuple((after + i) % n for i in range(1, n + 1))
+    for n in range(2, 11, 2)
+    for after in range(n)
+}
+_ANSWER_CARDS = ("controversy", "misjudgement", "whistle")  # windows answered by that card
+_OPPONENTS = {k: tuple(s for s in order if s % 2 != k[1] % 2) for k, order in _ORDERS.items()}
 
 
 class EventLog(Sequence[dict]):
@@ -101,8 +117,20 @@ def _copy_event(e: dict) -> dict:
     return {k: (list(v) if type(v) is list else v) for k, v in e.items()}
 
 
-def _pairs(n: int, k: int) -> list[tuple[int, ...]]:
-    return list(itertools.combinations(range(1, n + 1), k))
+def _event(slot: int) -> Action:
+    return EVENTS.get(slot) or Action("event", (slot,))
+
+
+_DISCARDS: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _discards(n: int, k: int) -> tuple[Action, ...]:
+    """W4.6: every way to discard k of n hand cards (built once per n and k)."""
+    found = _DISCARDS.get((n, k))
+    if found is None:
+        combos = itertools.combinations(range(1, n + 1), k)
+        found = _DISCARDS[n, k] = tuple(Action("discard", c) for c in combos)
+    return found
 
 
 @dataclass(slots=True, eq=False)
@@ -147,6 +175,7 @@ class WorldWaveState:
     is_over: bool = False
     events: list[dict] = field(default_factory=list)
     secret: list[list] = field(default_factory=list)  # [seats, event]: private events
+    _legal: list[Action] | None = field(default=None, repr=False)  # not saved: a cache
 
     # -- the contract --------------------------------------------------------------
 
@@ -170,16 +199,22 @@ class WorldWaveState:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat `to_move` may take now."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        return legal.copy()
+
+    def _legal_now(self) -> list[Action]:
         if self.is_over:
             return []
         if self.windows:
             return self._window_actions(self.windows[-1])
         if self.phase == "draft":
-            return [Action("pick", (i,)) for i in range(1, len(self.offer) + 1)]
+            return [PICKS[i] for i in range(1, len(self.offer) + 1)]
         if self.phase == "discard":
             seat = self.turn
             excess = len(self.hands[seat]) - self.hand_limit(seat)
-            return [Action("discard", c) for c in _pairs(len(self.hands[seat]), excess)]
+            return list(_discards(len(self.hands[seat]), excess))
         return self._action_phase_actions(self.turn)
 
     def apply(self, action: Action | str) -> None:
@@ -188,12 +223,16 @@ class WorldWaveState:
             if not isinstance(action, str):
                 raise not_an_action("World Wave", action)
             action = parse(action)
-        elif not _well_formed(action):
-            raise not_an_action("World Wave", action)
-        if self.is_over:
-            raise IllegalAction("the match is over", "game_over")
-        if action not in self.legal_actions():
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_now()
+        if action not in legal:  # an action from legal_actions() is found by identity
+            if not _well_formed(action):
+                raise not_an_action("World Wave", action)
+            if self.is_over:
+                raise IllegalAction("the match is over", "game_over")
             raise self._refusal(action)
+        self._legal = None
         self._do(action)
         self._run()
 
@@ -223,14 +262,13 @@ class WorldWaveState:
         assert cid is not None
         return ROSTER[cid]
 
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> tuple[int, ...]:
         """The other team's seats, clockwise after `seat`."""
-        return [s for s in self._clockwise(seat) if s % 2 != seat % 2]
+        return _OPPONENTS[self.players, seat]
 
-    def _clockwise(self, after: int) -> list[int]:
+    def _clockwise(self, after: int) -> tuple[int, ...]:
         """Every seat, clockwise starting after `after` (so `after` itself comes last)."""
-        n = self.players
-        return [(after + i) % n for i in range(1, n + 1)]
+        return _ORDERS[self.players, after]
 
     def _skills(self, seat: int, timing: str) -> list[Skill]:
         """The seat's character skill and equipped skill cards at one timing (W5.4).
@@ -239,18 +277,32 @@ class WorldWaveState:
         out = []
         cid = self.characters[seat]
         if cid is not None:
-            sk = SKILLS[ROSTER[cid].skill]
+            sk = CHAR_SKILL[cid]
             if sk.timing == timing:
                 out.append(sk)
-        for i, card in enumerate(self.equipped[seat]):
-            if card is not None and not (i == 1 and self.injured[seat]):
-                sk = SKILLS[card]
-                if sk.timing == timing:
-                    out.append(sk)
+        attack, defence, stamina = self.equipped[seat]
+        if attack is not None and SKILLS[attack].timing == timing:
+            out.append(SKILLS[attack])
+        if defence is not None and SKILLS[defence].timing == timing and not self.injured[seat]:
+            out.append(SKILLS[defence])
+        if stamina is not None and SKILLS[stamina].timing == timing:
+            out.append(SKILLS[stamina])
         return out
 
     def _bonus(self, seat: int, what: str) -> int:
-        return sum(sk.bonus(self, seat, what) for sk in self._skills(seat, "passive") if sk.bonus)
+        """What the seat's passive skills add to a number (`bonus` of W5.4 skills)."""
+        total = 0
+        cid = self.characters[seat]
+        if cid is not None:
+            sk = CHAR_SKILL[cid]
+            if sk.bonus is not None:
+                total += sk.bonus(self, seat, what)
+        eq = self.equipped[seat]
+        if eq[0] is not None or eq[1] is not None or eq[2] is not None:
+            for sk in self._skills(seat, "passive"):
+                if sk.card and sk.bonus is not None:
+                    total += sk.bonus(self, seat, what)
+        return total
 
     def hand_limit(self, seat: int) -> int:
         """W1.3: the hand limit as it is now."""
@@ -291,10 +343,10 @@ class WorldWaveState:
         for i, card in enumerate(hand, 1):
             kind = KIND[card]
             if kind == "skill":
-                acts.append(Action("equip", (i,)))
+                acts.append(EQUIPS[i] if i in EQUIPS else Action("equip", (i,)))
             elif kind == "event" and card in ACTION_EVENTS:
                 if card not in TARGETED:
-                    acts.append(Action("event", (i,)))
+                    acts.append(_event(i))
                     continue
                 if opponents is None:
                     opponents = self.opponents(seat)
@@ -303,7 +355,7 @@ class WorldWaveState:
                         continue
                     if card == "suspension" and "suspension" in self.pending[t]:
                         continue
-                    acts.append(Action("event", (i,), t))
+                    acts.append(EVENTS_ON.get((i, t)) or Action("event", (i,), t))
         for sk in self._skills(seat, "action"):
             if sk.offers is not None:
                 acts += sk.offers(self, seat)
@@ -315,6 +367,8 @@ class WorldWaveState:
         kind = w["kind"]
         acts: list[Action] = []
         hand = self.hands[seat]
+        if kind in _ANSWER_CARDS and kind not in hand:
+            return [PASS]
         if kind == "save":
             acts = self._save_actions(seat)
         elif kind == "shot_skill":
@@ -322,7 +376,7 @@ class WorldWaveState:
                 if sk.offers is not None:
                     acts += sk.offers(self, seat)
         else:  # controversy, misjudgement, whistle: the matching event card
-            acts = [Action("event", (i,)) for i, c in enumerate(hand, 1) if c == kind]
+            acts = [_event(i) for i, c in enumerate(hand, 1) if c == kind]
         acts.append(PASS)
         return acts
 
@@ -336,7 +390,7 @@ class WorldWaveState:
             keeper = self.character(seat).position == "GK"
             for i, c in enumerate(self.hands[seat], 1):
                 if c == "save" or (keeper and c == "shoot"):
-                    acts.append(Action("save", (i,)))
+                    acts.append(SAVES.get(i) or Action("save", (i,)))
         for sk in self._skills(seat, "save"):
             if sk.offers is not None:
                 acts += sk.offers(self, seat)
@@ -398,7 +452,7 @@ class WorldWaveState:
         if self.windows:
             w = self.windows[-1]
             if verb == "pass":
-                self._note({"event": "pass", "seat": seat, "window": w["kind"]})
+                self.events.append({"event": "pass", "seat": seat, "window": w["kind"]})
                 w["passes"] += 1
                 w["at"] = (w["at"] + 1) % len(w["asked"])
                 return
@@ -649,8 +703,8 @@ class WorldWaveState:
 
     # -- windows and steps (W5.1) ------------------------------------------------------
 
-    def _open(self, kind: str, asked: list[int], then: dict | None = None, **data: Any) -> None:
-        self.windows.append({"kind": kind, "asked": asked, "at": 0, "passes": 0,
+    def _open(self, kind: str, asked: Sequence[int], then: dict | None = None, **data: Any) -> None:
+        self.windows.append({"kind": kind, "asked": list(asked), "at": 0, "passes": 0,
                              "then": then, **data})  # fmt: skip
 
     def _open_controversy(self, card: str, seat: int, then: dict) -> None:

@@ -1076,3 +1076,32 @@ def test_W8_catalog_items():
         2,
     )
     json.dumps(items)
+
+
+def test_review_view_shows_every_hand_and_only_then():
+    s = two("rooney", "terry", "shoot", "save", "wall", "foul", "tackle")
+    play(s, "end")
+    review = s.review_view()
+    assert review["hands"] == [["shoot", "save"], ["wall", "foul", "tackle"]]
+    assert "hands" not in s.public_view() and "hands" not in s.view(0)
+    assert ww.PLAYER_COUNTS == (2, 4, 6, 8, 10)
+
+
+def test_undo_barriers():
+    """Draws, shuffles, a look at a taken card and every card turned over are barriers."""
+    barrier = ww.undo_barrier
+    assert barrier({"event": "draw", "seat": 0, "count": 2}) == "draw"
+    assert barrier({"event": "offer", "seat": 0, "count": 4}) == "chance"
+    assert barrier({"event": "half", "half": 2, "seat": 1, "shuffled": 90}) == "chance"
+    assert barrier({"event": "half", "half": 1, "seat": 0}) is None
+    assert barrier({"event": "take", "seat": 0, "target": 1, "took": True}) == "look"
+    assert barrier({"event": "take", "seat": 0, "target": 1, "took": False}) is None
+    assert barrier({"event": "turn_over", "seat": 0, "card": "save", "why": "x"}) == "reveal"
+    assert barrier({"event": "pass", "seat": 1, "window": "save"}) is None
+    s = two("rooney", "terry", "shoot", "-")
+    n = len(s.log)
+    play(s, "shoot")
+    settle(s)
+    assert not any(barrier(e) for e in s.log[n:])  # a shot shows nothing hidden
+    play(s, "end")
+    assert any(barrier(e) for e in s.log[n:])  # P2 drew

@@ -66,6 +66,7 @@ DESCRIPTION = (
 )
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
+PLAYER_COUNTS = (2, 4, 6, 8, 10)  # W3.1: two equal teams
 
 OPTIONS = ("deal", "characters", "halves", "names")
 
@@ -75,7 +76,7 @@ def _players(players: object) -> int:
         isinstance(players, bool)
         or not isinstance(players, int)
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
-        or players % 2
+        or players not in PLAYER_COUNTS
     ):
         raise OptionError("World Wave is for 2, 4, 6, 8 or 10 players (two equal teams)")
     return players
@@ -214,14 +215,14 @@ def undo_barrier(event: dict) -> str | None:
     if kind == "offer" or (kind == "half" and "shuffled" in event):
         return "chance"
     if kind == "take":
-        return "look"
+        return "look" if event.get("took") else None
     if kind == "turn_over":
         return "reveal"
     return None
 
 
 __all__ = [
-    "ID", "NAME", "DESCRIPTION", "MIN_PLAYERS", "MAX_PLAYERS", "Action", "CardKind",
-    "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "catalog",
+    "ID", "NAME", "DESCRIPTION", "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "Action",
+    "CardKind", "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "catalog",
     "from_json", "load_deck", "load_roster", "new_game", "parse", "undo_barrier",
 ]  # fmt: skip

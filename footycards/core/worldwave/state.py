@@ -975,6 +975,15 @@ class WorldWaveState:
         """What a spectator may know."""
         return self.view(None)
 
+    def review_view(self) -> dict[str, Any]:
+        """Every hand, for post-game review (replays); never for a player. The public
+        view plus `hands` (each seat's cards) and, while drafting, the offer shown."""
+        view = self.view(None)
+        view["hands"] = [list(h) for h in self.hands]
+        if view["draft"] is not None:
+            view["draft"]["offered"] = list(self.offer)
+        return view
+
     def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
         """What `seat` may know (None: a spectator); fresh data, JSON-ready.
 

@@ -793,6 +793,13 @@ def print_replay(review: Any, upto: int | None) -> None:
 )
 @click.option("--max-sessions", type=click.IntRange(1), default=100, show_default=True)
 @click.option(
+    "--max-per-address",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help=_("Sessions open at once from one address."),
+)
+@click.option(
     "--idle-timeout",
     type=click.FloatRange(0),
     default=30.0,
@@ -836,6 +843,7 @@ def serve(
     authorized_keys: str | None,
     open_: bool,
     max_sessions: int,
+    max_per_address: int,
     idle_timeout: float,
     takeover_wait: float,
     rate_limit: int,
@@ -854,6 +862,7 @@ def serve(
         authorized_keys=Path(authorized_keys) if authorized_keys else None,
         open=open_,
         max_sessions=max_sessions,
+        max_per_address=max_per_address,
         idle_timeout=idle_timeout,
         rate_limit=rate_limit,
         takeover_wait=takeover_wait,

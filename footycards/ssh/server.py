@@ -68,6 +68,7 @@ class ServerOptions:
     max_sessions: int = 100
     idle_timeout: float = 30.0  # minutes without a key; 0: never
     rate_limit: int = 20  # new connections per minute from one address
+    max_per_address: int = 10  # sessions open at once from one address
     login_timeout: float = 30.0  # seconds to finish logging in
     keepalive: float = 30.0  # seconds between keepalives (3 unanswered: closed)
     lang: str | None = None  # default language of sessions whose client sends none
@@ -103,6 +104,8 @@ def check_options(options: ServerOptions) -> None:
         raise ServeError(_("--port must be 0 to 65535"))
     if options.max_sessions < 1:
         raise ServeError(_("--max-sessions must be at least 1"))
+    if options.max_per_address < 1:
+        raise ServeError(_("--max-per-address must be at least 1"))
     if options.takeover_wait < 0:
         raise ServeError(_("--takeover-wait must be 0 or more minutes"))
     if options.idle_timeout < 0:
@@ -224,22 +227,63 @@ class _Connection(asyncssh.SSHServer):
         self.sessions = 0
         self.key: asyncssh.SSHKey | None = None  # the key that logged in (authorized keys)
         self.told = False  # the client has been told why a key was refused
+        self.refused: str | None = None  # why this connection is refused once it can be told
+        self.channels: list[GameSession] = []  # its session channels
+        self.quiet_since = time.monotonic()  # when it last had no session open
+        self._watch: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.peer = str(peer[0])
-        if not self.server.allow_connection(self.peer):
+        verdict = self.server.allow_connection(self.peer)
+        if verdict != "yes":
             log.warning("connection from %s refused: too many connections a minute", self.peer)
-            conn.close()
+            if verdict == "drop":  # a flood: not even the words are worth a key exchange
+                conn.abort()
+                return
+            # Said once the key exchange is done: a disconnect before it reaches OpenSSH as
+            # "banner line contains invalid characters", and lines before the version as
+            # nothing at all.
+            self.refused = _(
+                "Too many connections from your address in the last minute. "
+                "Please wait a minute and try again."
+            )
             return
         log.info("connection from %s", self.peer)
+        self._watch_sessions()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            self._watch = None
         if exc is not None:
             log.info("connection from %s lost: %s", self.peer, str(exc)[:120])
 
+    def _watch_sessions(self) -> None:
+        """A connection with no session open (`ssh -N`, or one whose sessions have all
+        ended) is closed after the login timeout: it would hold its place for ever."""
+        limit = self.server.options.login_timeout
+        if limit <= 0 or self.conn is None:
+            return
+        now = time.monotonic()
+        if any(not s.gone for s in self.channels):
+            self.quiet_since = now  # looked at again a login timeout later
+        elif now - self.quiet_since >= limit:
+            log.info("connection from %s closed: no session for %s s", self.peer, limit)
+            self._watch = None
+            self.conn.disconnect(
+                asyncssh.DISC_BY_APPLICATION, _("No session is open: the connection is closed.")
+            )
+            return
+        wait = self.quiet_since + limit - now
+        self._watch = asyncio.get_running_loop().call_later(wait, self._watch_sessions)
+
     def begin_auth(self, username: str) -> bool:
+        if self.refused is not None and self.conn is not None:
+            self.conn.send_auth_banner(self.refused + "\r\n")  # OpenSSH shows it in words
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self.refused)
+            return True
         return self.server.keys is not None
 
     def password_auth_supported(self) -> bool:
@@ -288,10 +332,23 @@ class _Connection(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, why)
 
     def session_requested(self) -> Any:
-        if self.conn is None or self.sessions >= SESSIONS_PER_CONNECTION:
+        if self.conn is None or self.refused is not None:
             return False
+        if self.sessions >= SESSIONS_PER_CONNECTION:
+            return False
+        cap = self.server.options.max_per_address
+        if sum(1 for s in self.server.sessions if s.peer == self.peer) >= cap:
+            log.warning("%s: session refused: %d sessions from this address", self.peer, cap)
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
+                _("{n} sessions from your address are open already: close one first.").format(
+                    n=cap
+                ),
+            )
         self.sessions += 1
-        return GameSession(self.server, self.conn)
+        session = GameSession(self.server, self.conn)
+        self.channels.append(session)
+        return session
 
 
 class FootyServer:
@@ -395,8 +452,10 @@ class FootyServer:
             self._log_handler.close()
             self._log_handler = None
 
-    def allow_connection(self, address: str) -> bool:
-        """Whether `address` may open one more connection now (per-minute limit)."""
+    def allow_connection(self, address: str) -> str:
+        """Whether `address` may open one more connection now (per-minute limit): "yes",
+        "tell" (refused, told why in words) or "drop" (refused at once: beyond twice the
+        limit, a flood is not worth a key exchange each)."""
         now = time.monotonic()
         recent = self._recent.setdefault(address, deque())
         while recent and now - recent[0] > 60:
@@ -404,10 +463,10 @@ class FootyServer:
         if len(self._recent) > 10000:  # forget idle addresses
             for other in [a for a, d in self._recent.items() if not d and a != address]:
                 del self._recent[other]
-        if len(recent) >= self.options.rate_limit:
-            return False
-        recent.append(now)
-        return True
+        if len(recent) >= 2 * self.options.rate_limit:
+            return "drop"
+        recent.append(now)  # refused ones count too: a flood comes to "drop"
+        return "yes" if len(recent) <= self.options.rate_limit else "tell"
 
     def admit(self, session: GameSession) -> bool:
         if len(self.sessions) >= self.options.max_sessions:

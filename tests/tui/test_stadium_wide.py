@@ -165,3 +165,29 @@ def test_fit_cuts_long_ids():
     assert fit("F01", 3) == "F01"
     assert fit("F01", 5) == " F01 "
     assert fit("ZLATAN", 4) == "ZLA…"
+
+
+DEAL_4X4 = (
+    ["F01", "F02", "YELLOW", "F03"]
+    + ["F01", "F02", "F03", "F04"]
+    + ["F04", "F05", "F05", "F06"]
+    + ["F06", "RED", "VAR", "GAME"]
+)
+
+
+@pytest.mark.parametrize("screen", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+async def test_a_small_table_gets_wider_cards(screen):
+    """A 4×4 table leaves room: the cards grow, so YELLOW is shown whole (not "YEL"), the
+    table stays inside the stands; the 10×10 table keeps its narrow cards at 80×24."""
+    options = {"rows": 4, "cols": 4, "deal": DEAL_4X4, "first": 0}
+    table = Match.start("stadium", parse_players("Ann,Bob"), 1, options)
+    table.apply("flip A3")  # YELLOW
+    app = FootyApp(match=table, speed="instant")
+    async with app.run_test(size=screen) as pilot:
+        await pilot.pause()
+        stands = app.screen.query_one(Stands)
+        lines = stands_lines(stands)
+        assert any("YELLOW" in line for line in lines), lines
+        x0, _y0, w, h = stands._geometry
+        assert h == 3 and w > stands.label_width + 3
+        check_drawing(stands)

@@ -33,6 +33,14 @@ REWARD_LOOK = {
 
 
 MAX_LABEL = 8  # the widest card id drawn whole; longer ones are cut with "…"
+MAX_FACE = 10  # boxed cards grow to this many characters inside when the table is small
+
+
+def reward_label(card_id: str, width: int) -> str:
+    """A reward card's name in `width` characters: whole (YELLOW) when it fits, else its
+    short label (YEL)."""
+    short = REWARD_LOOK[card_id][0]
+    return card_id if len(card_id) <= width else short[:width]
 
 
 def fit(label: str, width: int) -> str:
@@ -51,8 +59,8 @@ def face_text(cell: dict, width: int) -> tuple[str, str]:
     if state == "empty":
         return "·".center(width), "stands--empty"
     if cell["id"] in REWARD_LOOK:
-        label, look = REWARD_LOOK[cell["id"]]
-        return label[:width].center(width), look
+        look = REWARD_LOOK[cell["id"]][1]
+        return reward_label(cell["id"], width).center(width), look
     return fit(cell["id"], width), "stands--face"
 
 
@@ -294,14 +302,16 @@ class Stands(Widget, can_focus=True):
         """Card width and height, and how many columns and rows fit in width × height.
 
         Boxed cards (3 lines, the longest id + 3 columns: 6 for `F01`) when the whole table
-        fits so; else one line per row and a column between cards (none when that shows the
+        fits so, wider (up to MAX_FACE inside: YELLOW whole) when a small table leaves the
+        room; else one line per row and a column between cards (none when that shows the
         whole width), and a window over the table that scrolls when it is larger than the
         widget: every allowed size is drawn legibly, never wrapped.
         """
         rows, cols = self.view["rows"], self.view["cols"]
         lw = self.label_width
         if width >= 7 + cols * (lw + 3) and height >= rows * 3 + 3:
-            return lw + 3, 3, cols, rows
+            grown = min(max(lw + 1, MAX_FACE), (width - 7) // cols - 2)
+            return max(lw + 1, grown) + 2, 3, cols, rows
         cell_w = lw if 7 + cols * (lw + 1) > width >= 7 + cols * lw else lw + 1
         vis_cols = max(1, min(cols, (width - 7) // cell_w))
         vis_rows = max(1, min(rows, height - 2))
@@ -489,7 +499,7 @@ class Stands(Widget, can_focus=True):
             face, look = fit(peeked[pos]["id"], inner), "stands--peek"
         elif recent:
             rid = recent["id"]
-            label = REWARD_LOOK[rid][0][:inner] if rid in REWARD_LOOK else rid
+            label = reward_label(rid, inner) if rid in REWARD_LOOK else rid
             face, look = fit(label, inner), "stands--recent"
         else:
             face, look = face_text(cell, inner)

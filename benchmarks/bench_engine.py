@@ -28,6 +28,7 @@ SETUPS = {
         (4, {"mode": "quartett"}),
     ],
     "sadikov": [(2, {})],
+    "worldwave": [(2, {}), (4, {})],
 }
 
 

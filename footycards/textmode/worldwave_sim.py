@@ -21,7 +21,7 @@ class WorldWaveReport:
 
     def __init__(self) -> None:
         self.games: Counter[str] = Counter()
-        self.wins: Counter[str] = Counter()  # a draw counts half
+        self.wins: dict[str, float] = {}  # a draw counts half
         self.goals: Counter[str] = Counter()
         self.matches = 0
         self.first_team = 0.0  # team A: seat 1's
@@ -36,10 +36,8 @@ class WorldWaveReport:
         chars = [info["character"] for info in view["seats"]]
         for seat, cid in enumerate(chars):
             self.games[cid] += 1
-            if draw:
-                self.wins[cid] += 0.5
-            elif seat in winners:
-                self.wins[cid] += 1
+            share = 0.5 if draw else float(seat in winners)
+            self.wins[cid] = self.wins.get(cid, 0.0) + share
         for e in view["log"]:
             if e["event"] == "goal":
                 self.goals[chars[e["seat"]]] += 1

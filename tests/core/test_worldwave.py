@@ -217,13 +217,16 @@ def test_W1_5_roster():
         3,
         1,
     )
-    first_gk = next(c for c in chars if c["position"] == "GK")
-    assert first_gk["timing"] != "start"
-    for c in chars:
-        if c["id"] not in ("rooney", "terry"):
-            assert c["timing"] in ("start", "action", "shot_played", "save_made", "goal_scored",
-                                   "save")  # fmt: skip
-        assert c["name"] and c["name_zh"] and c["skill"]
+    first_gk = next(c for c in ww.ROSTER.values() if c.position == "GK")
+    assert first_gk.timing != "start"
+    for c in ww.ROSTER.values():
+        assert c.timing in ("start", "action", "shot_played", "save", "save_made",
+                            "goal_scored", "passive")  # fmt: skip
+        assert c.name and c.name_zh and c.text and c.text_zh
+        if c.id not in ("rooney", "terry"):
+            assert c.timing != "passive"  # an invented player's skill has a W5.4 timing
+        if c.timing == "start":  # W1.5: start-of-turn skills involve no choice
+            assert ww.SKILLS[c.skill].offers is None
 
 
 def test_W1_5_the_roster_loader_refuses_a_skill_without_function(tmp_path):
@@ -1060,12 +1063,12 @@ def test_W8_catalog_items():
     chars = [i for i in items if i["kind"] == "character"]
     cards = [i for i in items if i["kind"] != "character"]
     for c in chars:
-        assert {"id", "kind", "name", "name_zh", "position", "stamina", "shoot_cost",
-                "save_cost", "hand_limit", "skill"} <= set(c)  # fmt: skip
+        assert set(c) == {"id", "kind", "name", "name_zh", "position", "stamina",
+                          "shoot_cost", "save_cost", "hand_limit", "skill"}  # fmt: skip
         assert (c["shoot_cost"] is None) == (c["position"] == "GK")
     assert sorted(c["id"] for c in cards) == sorted(ww.data.CARD_IDS)
     for c in cards:
-        assert {"id", "kind", "name", "name_zh", "copies", "text"} <= set(c)
+        assert set(c) == {"id", "kind", "name", "name_zh", "copies", "text"}
         assert c["kind"] in ("event", "skill", "action", "setpiece")
     assert sum(c["copies"] for c in cards) == len(ww.DECK)
     copies = {c["id"]: c["copies"] for c in cards}

@@ -168,7 +168,8 @@ def new_game(
 
 
 def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """W8: every character, then every kind of match card, with the keys W8 names."""
+    """W8: every character, then every kind of match card, with exactly the keys W8 names
+    (the Chinese texts, marks and skill timings are in `ROSTER` and `CARDS`)."""
     items: list[dict[str, Any]] = []
     for char in ROSTER.values():
         skill = SKILLS[char.skill]
@@ -185,24 +186,19 @@ def catalog(options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
                 "save_cost": char.save_cost,
                 "hand_limit": char.hand_limit + bonus,
                 "skill": char.text,
-                "skill_zh": char.text_zh,
-                "skill_id": char.skill,
-                "timing": char.timing,
             }
         )
     for card in CARDS.values():
-        item: dict[str, Any] = {
-            "id": card.id,
-            "kind": card.kind,
-            "name": card.name,
-            "name_zh": card.name_zh,
-            "copies": card.copies,
-            "text": card.text,
-            "text_zh": card.text_zh,
-        }
-        if card.mark:
-            item["mark"] = card.mark
-        items.append(item)
+        items.append(
+            {
+                "id": card.id,
+                "kind": card.kind,
+                "name": card.name,
+                "name_zh": card.name_zh,
+                "copies": card.copies,
+                "text": card.text,
+            }
+        )
     return items
 
 
@@ -223,6 +219,7 @@ def undo_barrier(event: dict) -> str | None:
 
 __all__ = [
     "ID", "NAME", "DESCRIPTION", "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "Action",
-    "CardKind", "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "catalog",
+    "CardKind", "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "SKILLS",
+    "catalog",
     "from_json", "load_deck", "load_roster", "new_game", "parse", "undo_barrier",
 ]  # fmt: skip

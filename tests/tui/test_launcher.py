@@ -286,3 +286,30 @@ async def test_the_ai_levels_go_by_strength_and_the_seats_do_not_wrap():
         assert "Sadikov's Football is played by 2 players, no more and no fewer." in [
             n.message for n in app._notifications
         ]
+
+
+async def test_the_field_help_says_what_the_focused_field_is_for():
+    """Under the set-up: the focused field's purpose and its whole value (at 80 columns a
+    long choice is cut in its field), following the focus and the value."""
+    from textual.widgets import Static
+
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        help_panel = screen.query_one("#fieldhelp", Static)
+        assert "pick a game" in str(help_panel.render())
+        await screen.pick_game("quartett")
+        await pilot.pause()
+        mode = screen.query_one("#opt-quartett-mode", Choice)
+        mode.focus()
+        await pilot.pause()
+        mode.value = "abwehr-angriff"
+        await pilot.pause()
+        words = " ".join(str(help_panel.render()).split())
+        full = next(text for text, value in mode.choices if value == "abwehr-angriff")
+        assert f"Now: {full}" in words, words
+        assert help_panel.region.bottom <= 23 and help_panel.region.height >= 3
+        screen.query_one("#name-0", Input).focus()
+        await pilot.pause()
+        assert "P1's name at the table" in str(help_panel.render())

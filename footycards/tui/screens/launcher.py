@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.events import Click, Resize
+from textual.containers import Vertical, VerticalScroll
+from textual.css.query import NoMatches
+from textual.events import Click, DescendantFocus, Resize
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
@@ -190,6 +192,70 @@ class LauncherScreen(Screen):
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
         self.label_cells = label_width()  # every field's label is this wide
 
+    # -- the field help: what the focused field is for, and its whole value ----------
+
+    def on_descendant_focus(self, event: DescendantFocus) -> None:
+        self.show_field_help()
+
+    @on(Choice.Changed)
+    def help_follows_choice(self, event: Choice.Changed) -> None:
+        if event.choice.has_focus:
+            self.show_field_help()
+
+    def show_field_help(self) -> None:
+        """Under the set-up: what the focused field is for, with its whole value (a long
+        choice is cut in its field at 80 columns)."""
+        try:
+            panel = self.query_one("#fieldhelp", Static)
+        except NoMatches:
+            return
+        text = self.field_help(self.app.focused)
+        panel.update(text)
+        panel.display = bool(text)
+
+    def field_help(self, widget: Widget | None) -> str:
+        """The words of the field help for `widget` ("" for none)."""
+        if widget is None:
+            return ""
+        wid = widget.id or ""
+        spec = self.spec
+        if wid == "gamelist":
+            return _(
+                "↑↓ pick a game, Enter or Tab goes to its seats and options, Ctrl+S starts, "
+                "F1 shows its rules."
+            )
+        if wid == "seatcount":
+            low, high = spec.min_players, spec.max_players
+            if low == high:
+                return _("{game} is played by {n} players.").format(game=spec.name, n=low)
+            return _("How many play {game}: {low} to {high}. ← → change it.").format(
+                game=spec.name, low=low, high=high
+            )
+        if wid.startswith("kind-"):
+            return _(
+                "P{n}: a person at this keyboard, or an AI player (random, easy, normal, "
+                "hard: from the weakest). ← → change it."
+            ).format(n=int(wid[5:]) + 1)
+        if wid.startswith("name-"):
+            return _("P{n}'s name at the table (16 characters at most).").format(n=int(wid[5:]) + 1)
+        if wid == "speed":
+            return _("How fast AI players move. ← → change it.")
+        if wid == "theme":
+            return _("The colours (Ctrl+T changes them anywhere). ← → change it.")
+        if wid == "start":
+            return _("Deal and play (Enter or Ctrl+S).")
+        for opt in self.offered(spec):
+            if wid != widget_id(spec, opt):
+                continue
+            words = _(opt.help)
+            if opt.kind == "files":
+                words += " " + _("Empty: the game's own deck; several separated by commas.")
+            if isinstance(widget, Choice):
+                shown = next(text for text, value in widget.choices if value == widget.value)
+                words += "\n" + _("Now: {value} (← → change it)").format(value=shown)
+            return words
+        return ""
+
     def keys_help_rows(self) -> list[tuple[str, str, str]]:
         """Rows the keys help adds: the keys of a choice field, wherever the focus is."""
         return [(_("On this screen"), "← →", _("Change a choice (seats, AI level, options)"))]
@@ -230,38 +296,40 @@ class LauncherScreen(Screen):
         state = self.setup
         yield TitleBar()
         yield self.menu()
-        with VerticalScroll(id="setup") as setup:
-            setup.border_title = _("Seats and options")
-            setup.can_focus = False  # Tab goes to its fields (they scroll into view)
-            setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
-            spec = self.spec
-            yield Choice(
-                self.count_choices(spec),
-                state.seat_count,
-                label=_("Seats"),
-                label_width=self.label_cells,
-                id="seatcount",
-                wrap=False,
-            )
-            yield from self.seat_widgets(0, state.seat_count)
-            self.shown_seats = state.seat_count
-            yield from self.option_rows(spec)
-            self.shown_game = spec.id
-            yield Choice(
-                [(_(label), value) for label, value in SPEEDS],
-                self.footy.speed,
-                label=_("AI speed"),
-                label_width=self.label_cells,
-                id="speed",
-            )
-            yield Choice(
-                [(t, t) for t in sorted(self.app.available_themes)],
-                self.app.theme,
-                label=_("Theme"),
-                label_width=self.label_cells,
-                id="theme",
-            )
-            yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
+        with Vertical(id="right"):  # the set-up, and under it what its field is for
+            with VerticalScroll(id="setup") as setup:
+                setup.border_title = _("Seats and options")
+                setup.can_focus = False  # Tab goes to its fields (they scroll into view)
+                setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
+                spec = self.spec
+                yield Choice(
+                    self.count_choices(spec),
+                    state.seat_count,
+                    label=_("Seats"),
+                    label_width=self.label_cells,
+                    id="seatcount",
+                    wrap=False,
+                )
+                yield from self.seat_widgets(0, state.seat_count)
+                self.shown_seats = state.seat_count
+                yield from self.option_rows(spec)
+                self.shown_game = spec.id
+                yield Choice(
+                    [(_(label), value) for label, value in SPEEDS],
+                    self.footy.speed,
+                    label=_("AI speed"),
+                    label_width=self.label_cells,
+                    id="speed",
+                )
+                yield Choice(
+                    [(t, t) for t in sorted(self.app.available_themes)],
+                    self.app.theme,
+                    label=_("Theme"),
+                    label_width=self.label_cells,
+                    id="theme",
+                )
+                yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
+            yield Static(id="fieldhelp", markup=False)  # what the focused field is for
         yield KeyBar()
 
     def menu(self) -> OptionList:
@@ -348,7 +416,7 @@ class LauncherScreen(Screen):
             if opt.minimum is not None and opt.maximum is not None:
                 field_.placeholder = f"{opt.minimum}–{opt.maximum}"
         else:
-            placeholder = _("empty: the game's own deck; several separated by commas")
+            placeholder = _("empty: the game's deck")  # the field help says more
             field_ = Input(str(value or ""), id=wid, placeholder=placeholder, compact=True)
         field_.add_class("opt", f"opts-{spec.id}")
         return [label, field_]

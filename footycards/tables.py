@@ -72,7 +72,9 @@ class ChatLine:
 class Change:
     """What changed at a table, pushed to every session there.
 
-    kind: "seats" (someone sat down, left, went away or came back), "chat", "start" (a
+    kind: "seats" (someone sat down, left, went away or came back), "replaced" (the
+    player in `seat` sat down again from another session of their own: the old one is
+    no longer at the table), "chat", "start" (a
     match began: the first or a rematch), "applied" (an action; `applied` says which),
     "over" (the match ended; seats of players away are open again), "reopen" (back to
     waiting for players: a rematch with a seat open), "takeover" / "takeback" (an AI
@@ -99,6 +101,7 @@ class Presence:
     seat: int | None
     listener: Listener
     live: bool = True
+    owner: str = ""  # who the session is (an SSH key's fingerprint); "" when unknown
 
     @property
     def is_player(self) -> bool:
@@ -208,12 +211,17 @@ class Table:
 
     # -- joining and leaving ------------------------------------------------------
 
-    def sit(self, user: str, listener: Listener, seat: int | None = None) -> Presence:
+    def sit(
+        self, user: str, listener: Listener, seat: int | None = None, owner: str = ""
+    ) -> Presence:
         """Seat `user` (a free seat, or `seat`); a user already seated here gets their own
-        seat back (reconnect), taking it back from the AI that played it meanwhile.
+        seat back (reconnect), taking it back from the AI that played it meanwhile. The
+        same `owner` (not "") seated here with a live session is replaced: that session
+        may be frozen or cut off without a word (a stopped client, a dead link) and would
+        hold the seat until keepalives give up.
 
         TableError when the table is full, the seat is not free, or the name is seated
-        here with a live session.
+        here with a live session of someone else.
         """
         user = display_name(user)
         if self.closed:
@@ -221,11 +229,22 @@ class Table:
         mine = self.seat_of(user)
         if mine is not None:
             chair = self.chairs[mine]
-            if chair.presence is not None and chair.presence.live:
-                raise TableError(
-                    _("{name} is already playing at table {code}").format(name=user, code=self.code)
-                )
-            return self.come_back(mine, listener)
+            old = chair.presence
+            if old is not None and old.live:
+                if not owner or old.owner != owner:
+                    raise TableError(
+                        _("{name} is already playing at table {code}").format(
+                            name=user, code=self.code
+                        )
+                    )
+                log.info("table %s: %s sits at P%d from another session", self.code, user, mine + 1)
+                try:
+                    old.listener(Change("replaced", seat=mine, who=user))
+                except Exception:
+                    log.exception("table %s: a session's listener failed", self.code)
+                old.live = False
+                chair.presence = None
+            return self.come_back(mine, listener, owner)
         if self.status == "playing":
             raise TableError(_("table {code} has started; you can watch it").format(code=self.code))
         free = self.free_seats()
@@ -237,21 +256,21 @@ class Table:
             raise TableError(_("seat P{n} is not free").format(n=seat + 1))
         chair = self.chairs[seat]
         chair.user = user
-        chair.presence = Presence(self, user, seat, listener)
+        chair.presence = Presence(self, user, seat, listener, owner=owner)
         log.info("table %s: %s sits at P%d", self.code, user, seat + 1)
         self.push(Change("seats", seat=seat, who=user))
         if not self.free_seats() and self.match is None:
             self.start()  # after a game the full table waits for the rematch instead
         return chair.presence
 
-    def come_back(self, seat: int, listener: Listener) -> Presence:
+    def come_back(self, seat: int, listener: Listener, owner: str = "") -> Presence:
         chair = self.chairs[seat]
         assert chair.user is not None
         if chair.timer is not None:
             chair.timer.cancel()
             chair.timer = None
         chair.away_since = None
-        chair.presence = Presence(self, chair.user, seat, listener)
+        chair.presence = Presence(self, chair.user, seat, listener, owner=owner)
         log.info("table %s: %s is back at P%d", self.code, chair.user, seat + 1)
         self.push(Change("seats", seat=seat, who=chair.user))
         if chair.taken_over:

@@ -68,6 +68,7 @@ class SessionInfo:
     lang: str | None
     width: int
     height: int
+    owner: str = ""  # who it is: the fingerprint of the key that logged in, else the address
 
 
 AppFactory = Callable[[SessionInfo], App[Any]]
@@ -118,7 +119,16 @@ def default_app(info: SessionInfo, hub: Any = None) -> App[Any]:
     home = player_home(info.user)
     if hub is None:
         return FootyApp(lang=info.lang, home=home)
-    return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home)
+    return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home, owner=info.owner)
+
+
+def session_owner(conn: asyncssh.SSHServerConnection, peer: str) -> str:
+    """Who a session is, for taking their own seat back from a session of theirs that
+    froze: the key that logged in (server.py's connection keeps it), else the address."""
+    key = getattr(conn.get_owner(), "key", None)
+    if isinstance(key, asyncssh.SSHKey):
+        return key.get_fingerprint()
+    return f"from {peer}"
 
 
 def crash_details(app: App[Any], printed: str) -> str:
@@ -270,6 +280,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             lang=client_language(env, self.server.options.lang),
             width=self.terminal.width,
             height=self.terminal.height,
+            owner=session_owner(self.conn, self.peer),
         )
 
     async def run(self) -> None:

@@ -79,6 +79,7 @@ class FootyApp(App):
         hub: TableHub | None = None,
         user: str | None = None,
         home: Path | None = None,
+        owner: str = "",
     ) -> None:
         self.lang = pick_language(lang)
         self.remember_lang = remember_lang  # a language chosen with --lang, to remember
@@ -107,6 +108,7 @@ class FootyApp(App):
         self.theme_notice: Notification | None = None  # Ctrl+T's notice, while shown
         self.hub = hub  # shared tables (a server's sessions share one), None when alone
         self.user = user  # the session's user name (what others see at a table)
+        self.owner = owner  # who the session is (an SSH key's fingerprint), "" if unknown
         self.table_session: Any = None  # the shared table this app sits at (tables.py)
         # Told of each screen just before Textual removes it (the SSH server frees what
         # the screen leaves at once: footycards/ssh/reclaim.py); None: nobody is told.

@@ -116,6 +116,15 @@ class TableSession:
 
     def handle(self, change: Change) -> None:
         """Act on a change, in this app's own context."""
+        if change.kind == "replaced" and self.presence is not None and change.seat == self.seat:
+            self.app.notify(
+                _("You sat down at table {code} from another session.").format(
+                    code=self.table.code
+                ),
+                markup=False,
+            )
+            self.leave()
+            return
         if self.presence is None or not self.presence.live:
             return
         kind = change.kind
@@ -254,7 +263,7 @@ def enter_table(app: FootyApp, table: Table, watch: bool = False) -> TableSessio
     if watch:
         session.presence = table.watch(user_name(app), session.heard)
     else:
-        session.presence = table.sit(user_name(app), session.heard)
+        session.presence = table.sit(user_name(app), session.heard, owner=app.owner)
     app.table_session = session
     room = TableRoomScreen(session)
     session.room = room

@@ -66,6 +66,14 @@ class SimReport(Protocol):
     def tables(self) -> list[SimTable]: ...
 
 
+@runtime_checkable
+class PlayerCounts(Protocol):
+    """An engine played only by some numbers of players between its MIN_PLAYERS and
+    MAX_PLAYERS (World Wave: two equal teams)."""
+
+    PLAYER_COUNTS: tuple[int, ...]
+
+
 class OptionValueError(ValueError):
     """A value given for a game option (on the command line or in the launcher) is wrong."""
 
@@ -217,6 +225,12 @@ class GameSpec:
     mode_option: str | None = None  # the option that picks the game's mode, if any
     mode_names: tuple[tuple[str, str], ...] = ()  # (mode, its short name, N_-marked)
     default_players: str = "You,ai:normal"
+    # the group each seat plays in, cycled over the seats (N_-marked; World Wave: the
+    # teams A B A B …), shown beside the seats in the launcher; empty: no groups
+    seat_groups: tuple[str, ...] = ()
+    # several winners (not every seat) share one win: a team won (World Wave); otherwise
+    # several winners are a draw between them
+    team_play: bool = False
     sim_report: str | None = None  # "module:factory" of the game's SimReport, if it has one
 
     def mode_of(self, options: dict[str, Any]) -> str | None:
@@ -257,6 +271,25 @@ class GameSpec:
     def max_players(self) -> int:
         """The most players, as the engine has it (its module is imported)."""
         return self.engine_module().MAX_PLAYERS
+
+    def counts(self) -> tuple[int, ...]:
+        """Every number of players the game is played by, smallest first: the engine's
+        PLAYER_COUNTS where it has them (World Wave: even numbers), else every number
+        from MIN_PLAYERS to MAX_PLAYERS."""
+        engine = self.engine_module()
+        if isinstance(engine, PlayerCounts):
+            return tuple(sorted(engine.PLAYER_COUNTS))
+        return tuple(range(self.min_players, self.max_players + 1))
+
+    def fit_count(self, n: int) -> int:
+        """The allowed number of players nearest to `n` (the smaller one on a tie)."""
+        return min(self.counts(), key=lambda k: (abs(k - n), k))
+
+    def seat_group(self, seat: int) -> str:
+        """The group (team) seat `seat` (from 0) plays in, in words; "" when none."""
+        if not self.seat_groups:
+            return ""
+        return _(self.seat_groups[seat % len(self.seat_groups)])
 
     @property
     def has_screen(self) -> bool:
@@ -541,6 +574,8 @@ WORLDWAVE = GameSpec(
         "hard": "footycards.ai.worldwave:WorldWaveAgent",
     },
     screen="footycards.tui.screens.worldwave:worldwave_screen",
+    seat_groups=(N_("Team A"), N_("Team B")),
+    team_play=True,
     text="footycards.textmode.worldwave",
     rules="rules/worldwave.md",
     sim_report="footycards.textmode.worldwave_sim:WorldWaveReport",

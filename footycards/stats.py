@@ -9,7 +9,9 @@ one is started, and `Stats.notice` says so once.
 
 The outcome of a seat comes from the engine's `result()` alone (the registry contract):
 one winner wins and the others lose; several winners share the result, a draw for them
-(all seats winning is a draw for everybody), and the others lose. AI seats are players
+(all seats winning is a draw for everybody), and the others lose — except in a team
+game (the registry's `team_play`, World Wave), where several winners who are not every
+seat are the winning team: a win for each of them. AI seats are players
 too, under a stable English name ("AI hard", "AI hard 2") shown translated.
 
 A practice game (a move taken back after something hidden was seen, `Match.practice`)
@@ -125,14 +127,15 @@ class PlayerStats:
 # ---------------------------------------------------------------------------
 
 
-def outcomes(result: dict[str, Any], seats: int) -> list[str]:
-    """won/drawn/lost per seat from an engine's `result()`; ValueError when not over."""
+def outcomes(result: dict[str, Any], seats: int, team_play: bool = False) -> list[str]:
+    """won/drawn/lost per seat from an engine's `result()`; ValueError when not over.
+    With `team_play`, several winners short of every seat are a team's shared win."""
     winners = sorted(set(result.get("winners") or []))
     if not winners or result.get("over") is False:
         raise ValueError("the game is not over")
     if any(not 0 <= w < seats for w in winners):
         raise ValueError(f"winners {winners} do not fit {seats} seats")
-    if len(winners) == 1:
+    if len(winners) == 1 or (team_play and len(winners) < seats):
         return [WON if s in winners else LOST for s in range(seats)]
     return [DRAWN if s in winners else LOST for s in range(seats)]
 
@@ -156,9 +159,12 @@ def display_name(player: str, ai: str | None) -> str:
     return ai_label(ai, n)
 
 
-def seat_results(seats: Sequence[SeatSpec], result: dict[str, Any]) -> list[SeatResult]:
-    """The outcome and score of every seat of a finished game."""
-    marks = outcomes(result, len(seats))
+def seat_results(
+    seats: Sequence[SeatSpec], result: dict[str, Any], team_play: bool = False
+) -> list[SeatResult]:
+    """The outcome and score of every seat of a finished game (`team_play`: see
+    `outcomes`)."""
+    marks = outcomes(result, len(seats), team_play)
     scores = result.get("scores") or []
     out = []
     for s, mark in enumerate(marks):
@@ -382,7 +388,7 @@ class Stats:
 
     def record_match(self, match: Match, record_id: str | None = None) -> int:
         """Store a finished match (its seats and its engine's result)."""
-        results = seat_results(match.seats, match.result())
+        results = seat_results(match.seats, match.result(), match.spec.team_play)
         mode = match.spec.mode_of(match.options)
         return self.record(match.game_id, results, record_id, practice=match.practice, mode=mode)
 

@@ -60,6 +60,13 @@ def test_several_winners_draw_and_the_rest_lose():
     assert outcomes({"winners": [1, 0], "over": True}, 2) == [DRAWN, DRAWN]
 
 
+def test_a_team_game_shares_a_win_among_the_winning_team():
+    """team_play (World Wave): several winners short of every seat won together; every
+    seat winning is still a draw."""
+    assert outcomes({"winners": [0, 2], "over": True}, 4, team_play=True) == [WON, LOST, WON, LOST]
+    assert outcomes({"winners": [0, 1, 2, 3], "over": True}, 4, team_play=True) == [DRAWN] * 4
+
+
 def test_a_game_not_over_has_no_outcome():
     """No winners yet (or over=False): nothing to record."""
     with pytest.raises(ValueError):

@@ -33,7 +33,7 @@ def registry_setups() -> list[tuple[str, str, dict]]:
     for spec in REGISTRY.with_screens():
         mode_spec = spec.option(spec.mode_option) if spec.mode_option else None
         modes = [value for value, _label in mode_spec.choices] if mode_spec else [None]
-        seats = ",".join(["Ann", "Bob", "ai:normal"][: spec.max_players])
+        seats = ",".join(["Ann", "Bob", "ai:normal"][: max(k for k in spec.counts() if k <= 3)])
         for mode in modes:
             given = {spec.mode_option: mode} if spec.mode_option else {}
             setups.append((spec.id, seats, spec.convert(given, spec.max_players, "play")))

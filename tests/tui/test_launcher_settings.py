@@ -108,7 +108,7 @@ async def test_remembered_values_that_no_longer_fit_are_skipped():
         )
     )
     settings_path().write_text(
-        json.dumps({**json.loads(settings_path().read_text()), "game": "worldwave"})
+        json.dumps({**json.loads(settings_path().read_text()), "game": "no-such-game"})
     )
     app = FootyApp()
     assert app.theme != "no-such-theme"
@@ -116,7 +116,7 @@ async def test_remembered_values_that_no_longer_fit_are_skipped():
         await pilot.pause()
         launcher = app.screen
         assert isinstance(launcher, LauncherScreen)
-        assert launcher.game_id == "stadium"  # World Wave has no screen: the first game
+        assert launcher.game_id == "stadium"  # a game no longer registered: the first game
         assert launcher.query_one("#name-0", Input).value == "Olga"
         assert launcher.query_one("#kind-1", Choice).value == "easy"
         assert launcher.query_one("#opt-stadium-rows", Input).value == "6"

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from footycards.core.worldwave import DECK
-from footycards.match import Match
+from footycards.match import Match, make_agent
 from footycards.registry import get_spec
 from footycards.seats import parse_players
+from footycards.stats import Stats
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.worldwave import WorldWaveScreen, window_question
@@ -235,3 +236,108 @@ async def test_hand_hidden_when_nobody_may_see_it():
         hand = app.screen.query_one(HandPanel)
         assert hand.cards is None
         assert "Hands are hidden" in screen_text(app)
+
+
+def finished_four_player_match(want_draw: bool) -> Match:
+    """A 4-player match the AI plays to the end, decided (or drawn) as wanted."""
+    for seed in range(1, 200):
+        match = Match.start(
+            "worldwave",
+            parse_players("Ann,Bob,Cleo,Dan"),
+            seed,
+            {"characters": ["rooney", "terry", "costa", "novak"]},
+        )
+        agents = {s: make_agent("worldwave", "easy") for s in range(4)}
+        match.agents = agents
+        match.run_ai()
+        a, b = match.result()["goals"]
+        if (a == b) == want_draw:
+            match.agents = {}
+            return match
+    raise AssertionError("no such match in 200 seeds")
+
+
+def test_a_team_win_is_a_win_for_each_of_its_players_a_draw_a_draw(tmp_path):
+    """Statistics and the end screen: the winning team's players each won (not a draw
+    between them); equal goals are a draw for all four."""
+    stats = Stats(tmp_path / "s.sqlite3")
+    won = finished_four_player_match(want_draw=False)
+    stats.record_match(won)
+    winners = set(won.result()["winners"])
+    assert len(winners) == 2
+    rows = {p.player: p for p in stats.players("worldwave")}
+    for seat, name in enumerate(won.names()):
+        assert (rows[name].won, rows[name].drawn, rows[name].lost) == (
+            (1, 0, 0) if seat in winners else (0, 0, 1)
+        )
+    names = " & ".join(won.name(s) for s in sorted(winners))
+    assert EndScreen(won, [], [[]] * 4).headline() == f"Final whistle! Winners: {names}"
+    drawn = finished_four_player_match(want_draw=True)
+    stats.record_match(drawn)
+    rows = {p.player: p for p in stats.players("worldwave")}
+    assert all(p.drawn == 1 for p in rows.values())
+    assert EndScreen(drawn, [], [[]] * 4).headline() == "Final whistle! A draw."
+
+
+async def test_the_launcher_offers_even_counts_and_shows_each_seats_team(tmp_path):
+    """World Wave in the launcher: 2, 4, 6, 8 or 10 players (an odd count from another
+    game becomes the nearest even one), each seat labelled with its team (A B A B …);
+    another game's seats have no team."""
+    from footycards.tui.screens.launcher import LauncherScreen
+    from footycards.tui.widgets.choice import Choice
+
+    app = FootyApp(speed="instant", home=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LauncherScreen)
+        seats = screen.query_one("#seatcount", Choice)
+        seats.value = 3
+        await pilot.pause()
+        await screen.pick_game("worldwave")
+        await pilot.pause()
+        assert [v for _text, v in seats.choices] == [2, 4, 6, 8, 10]
+        assert seats.value == 2
+        seats.value = 4
+        await pilot.pause()
+        labels = [screen.query_one(f"#kind-{i}", Choice).label for i in range(4)]
+        assert labels == ["P1 Team A", "P2 Team B", "P3 Team A", "P4 Team B"]
+        await screen.pick_game("stadium")
+        await pilot.pause()
+        assert screen.query_one("#kind-0", Choice).label == "P1"
+
+
+async def test_replay_v_cycles_public_every_hand_and_each_seat(tmp_path, monkeypatch):
+    """A finished match replayed on this screen: `v` goes from the public view (no hand)
+    to every hand, then to P1's own hand; no key plays."""
+    from footycards.record import GameRecord
+    from footycards.replay import Replay
+
+    monkeypatch.setenv("FOOTYCARDS_HOME", str(tmp_path))
+    match = Match.start(
+        "worldwave", parse_players("Ann,ai:easy"), 6, {"characters": ["rooney", "terry"]}
+    )
+    match.agents[0] = make_agent("worldwave", "easy")
+    match.run_ai()
+    del match.agents[0]
+    replay = Replay(GameRecord.of(match))
+    app = FootyApp(replay=replay, speed="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press(*"20", "enter")
+        await pilot.pause()
+        hand = app.screen.query_one(HandPanel)
+        assert hand.cards is None and hand.every is None
+        await pilot.press("v")
+        await pilot.pause()
+        state = replay.view()
+        assert hand.every == [("P1 Ann", state["hands"][0]), ("P2 AI easy", state["hands"][1])]
+        await pilot.press("v")
+        await pilot.pause()
+        assert hand.every is None and hand.cards == replay.view()["hand"]
+        before = replay.position
+        await pilot.press("enter", "p", "x")
+        await pilot.pause()
+        assert replay.position == before

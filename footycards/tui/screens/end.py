@@ -71,12 +71,17 @@ class EndScreen(ModalScreen[str]):
             return _("Final whistle! Winner: {w}").format(w=together)
         if len(winners) == len(names):
             return _("Final whistle! A draw.")
+        if self.match.spec.team_play:  # a team won: a win for each of its players
+            return _("Final whistle! Winners: {w}").format(w=together)
         return _("Final whistle! A draw between {w}.").format(w=together)
 
     def compose(self) -> ComposeResult:
         res = self.match.result()
         names = self.match.names()
-        alone = len(res["winners"]) == 1  # several winners share a draw: no trophy
+        # several winners share a draw (no trophy), unless they are a team that won
+        alone = len(res["winners"]) == 1 or (
+            self.match.spec.team_play and len(res["winners"]) < len(names)
+        )
         t = RichTable(expand=True)
         t.add_column(_("Player"))
         for h in self.headers:

@@ -137,7 +137,10 @@ class LauncherState:
 
     game_id: str
     seat_count: int = 2
-    names: list[str] = field(default_factory=lambda: list(DEFAULT_NAMES))
+    # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
+    names: list[str] = field(
+        default_factory=lambda: (DEFAULT_NAMES + [""] * MAX_SEATS)[: max(MAX_SEATS, 6)]
+    )
     kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (MAX_SEATS - 1))
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
 
@@ -355,7 +358,7 @@ class LauncherScreen(Screen):
 
     @staticmethod
     def count_choices(spec: GameSpec) -> list[tuple[str, int]]:
-        return [(str(k), k) for k in range(spec.min_players, spec.max_players + 1)]
+        return [(str(k), k) for k in spec.counts()]
 
     def seat_widgets(self, first: int, upto: int) -> list[Widget]:
         """The kind and name of seats first..upto-1 (a row of the #setup grid each),
@@ -366,13 +369,19 @@ class LauncherScreen(Screen):
                 Choice(
                     [(_(label), value) for label, value in KINDS],
                     self.setup.kinds[i],
-                    label=f"P{i + 1}",
+                    label=self.seat_label(i),
                     id=f"kind-{i}",
                     classes="seat",
                 )
             )
             widgets.append(Input(self.typed_names[i], id=f"name-{i}", max_length=16, compact=True))
         return widgets
+
+    def seat_label(self, seat: int) -> str:
+        """A seat's label: `P1`, with the group it plays in when the game has groups
+        (World Wave: `P1 Team A`)."""
+        group = self.spec.seat_group(seat)
+        return f"P{seat + 1} {group}" if group else f"P{seat + 1}"
 
     def option_rows(self, spec: GameSpec) -> list[Widget]:
         """The options of one game (a row of the #setup grid each: a Choice across both
@@ -458,7 +467,7 @@ class LauncherScreen(Screen):
         if isinstance(remembered.seat_count, int) and 2 <= remembered.seat_count <= MAX_SEATS:
             state.seat_count = remembered.seat_count
         spec = get_spec(game_id)
-        state.seat_count = min(max(state.seat_count, spec.min_players), spec.max_players)
+        state.seat_count = spec.fit_count(state.seat_count)
         if remembered.speed in [value for _label, value in SPEEDS]:
             self.footy.speed = remembered.speed
         for game in games:  # after the seats: a seat option needs them
@@ -562,6 +571,11 @@ class LauncherScreen(Screen):
                     values = [v for _label, v in choices]
                     new_value = old if old in values else opt.launcher_default or values[0]
                     choice.set_choices(choices, new_value, announce=False)
+            for i in range(self.shown_seats):  # the groups (teams) of this game's seats
+                kind = self.query_one(f"#kind-{i}", Choice)
+                if kind.label != self.seat_label(i):
+                    kind.label = self.seat_label(i)
+                    kind.refresh(layout=True)
             self.show_names()
 
     def mode(self) -> str | None:
@@ -655,7 +669,7 @@ class LauncherScreen(Screen):
         for game in REGISTRY.with_screens():
             menu.replace_option_prompt(game.id, game_prompt(game, game.id == game_id))
         spec = self.spec
-        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
+        n = spec.fit_count(self.seat_count())
         self.query_one("#seatcount", Choice).set_choices(
             self.count_choices(spec), n, announce=False
         )

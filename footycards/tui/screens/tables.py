@@ -539,9 +539,9 @@ class HostScreen(Screen):
         for other in REGISTRY.with_screens():
             self.query_one(f"#opts-{other.id}").display = other.id == game_id
         count = self.query_one("#seatcount", Select)
-        n = min(max(self.seat_count(), spec.min_players), spec.max_players)
+        n = spec.fit_count(self.seat_count())
         with self.prevent(Select.Changed):
-            count.set_options([(str(k), k) for k in range(spec.min_players, spec.max_players + 1)])
+            count.set_options([(str(k), k) for k in spec.counts()])
             count.value = n
         self.show_seats()
 

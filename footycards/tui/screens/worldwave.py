@@ -38,7 +38,7 @@ from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from ..widgets.worldwave_cards import CardList, DraftPanel, HandPanel, card_name, character_name
-from ..widgets.worldwave_pitch import PitchPanel, team_name
+from ..widgets.worldwave_pitch import TEAM_NAMES, PitchPanel, team_name
 from .game import GameScreen
 
 RESPONSE_WAIT = 1.0  # W5.2: the least time any answer in a window takes (unless instant)
@@ -260,6 +260,13 @@ class WorldWaveScreen(GameScreen):
 
     def draw_hand(self, view: dict, hand: HandPanel) -> None:
         seat = view["seat"]
+        if view.get("hands") is not None:  # a replay showing every card
+            hand.border_title = _("Every hand (replay)")
+            hand.border_subtitle = ""
+            names = self.match.names()
+            labels = [f"P{s + 1} {names[s]}" for s in range(len(view["hands"]))]
+            hand.show_every(list(zip(labels, view["hands"], strict=True)), self.narrow)
+            return
         if seat is None or view["hand"] is None:
             hand.border_title = _("Hand")
             hand.border_subtitle = ""
@@ -425,14 +432,15 @@ class WorldWaveScreen(GameScreen):
 
     def score_text(self, view: dict) -> Text:
         g = view["goals"]
+        narrow = self.narrow
         text = Text(f" {half_name(view['half'])} ", style="bold reverse")
-        text.append("  ")
-        text.append(f"{team_name(0)} ")
+        text.append(" " if narrow else "  ")
+        text.append(f"{TEAM_NAMES[0] if narrow else team_name(0)} ")
         text.append(f"{g[0]} : {g[1]}", style="bold")
-        text.append(f" {team_name(1)}")
+        text.append(f" {TEAM_NAMES[1] if narrow else team_name(1)}")
         if view["phase"] not in ("draft", "over"):
             text.append(
-                "  · "
+                " · "
                 + _("turn {n}: {name} · {phase}").format(
                     n=view["turn_number"],
                     name=self.seat_name(view["turn"]),

@@ -219,6 +219,16 @@ class HandPanel(CardList):
         self.fresh: set[int] = set()  # slots from 1 that came in since the last look
         self.hidden_text = ""
         self.narrow = False
+        self.every: list[tuple[str, list[str]]] | None = None  # a replay: every hand
+
+    def show_every(self, hands: list[tuple[str, list[str]]], narrow: bool = False) -> None:
+        """Every seat's hand, one line each (a replay's "all cards" view)."""
+        self.cards = None
+        self.count = 0
+        self.cursor = 0
+        self.every = [(label, list(cards)) for label, cards in hands]
+        self.narrow = narrow
+        self.refresh(layout=True)
 
     def show(
         self,
@@ -229,6 +239,7 @@ class HandPanel(CardList):
         hidden_text: str = "",
         narrow: bool = False,
     ) -> None:
+        self.every = None
         self.cards = None if cards is None else list(cards)
         self.count = len(self.cards or [])
         self.cursor = min(self.cursor, max(0, self.count - 1))
@@ -246,11 +257,19 @@ class HandPanel(CardList):
         return self.cards[self.cursor]
 
     def lines(self, width: int) -> list[tuple[int | None, Text]]:
+        if self.every is not None:
+            out: list[tuple[int | None, Text]] = []
+            for label, cards in self.every:
+                line = Text(f"{label}: ", style="bold")
+                names = [card_short(c, self.narrow) for c in cards]
+                line.append(", ".join(names) if names else "—")
+                out += [(None, row) for row in wrap(line, width)]
+            return out
         if self.cards is None:
             return [(None, fit(Text(self.hidden_text, style="italic"), width))]
         if not self.cards:
             return [(None, Text(_("(no cards)"), style="dim"))]
-        out: list[tuple[int | None, Text]] = []
+        out = []
         name_w = 12 if self.narrow else 20
         tag_w = 10 if self.narrow else 12
         for i, cid in enumerate(self.cards):

@@ -50,18 +50,35 @@ def _public_key(line: str) -> tuple[asyncssh.SSHKey, str] | None:
     return None
 
 
+def _options(text: str) -> list[str]:
+    """The options before a key, as OpenSSH reads them: separated by commas outside
+    double quotes, a backslash keeping the next character; quotes are dropped."""
+    found: list[str] = []
+    option, quoted, escaped = "", False, False
+    for ch in text:
+        if escaped:
+            option, escaped = option + ch, False
+        elif ch == "\\":
+            escaped = True
+        elif ch == '"':
+            quoted = not quoted
+        elif ch == "," and not quoted:
+            found.append(option)
+            option = ""
+        else:
+            option += ch
+    found.append(option)
+    return found
+
+
 def _option_names(options: str) -> list[str] | None:
     """The names of a `footycards-names="a,b"` option (None: the line has none)."""
-    start = options.find(NAMES_OPTION + "=")
-    if start < 0:
-        return None
-    value = options[start + len(NAMES_OPTION) + 1 :]
-    if value.startswith('"'):
-        end = value.find('"', 1)
-        value = value[1:end] if end > 0 else value[1:]
-    else:
-        value = value.split(",", 1)[0]
-    return [n.strip() for n in value.split(",") if n.strip()]
+    names: list[str] | None = None
+    for option in _options(options):
+        key, sep, value = option.partition("=")
+        if sep and key.strip().lower() == NAMES_OPTION:
+            names = (names or []) + [n.strip() for n in value.split(",") if n.strip()]
+    return names
 
 
 def key_names(text: str) -> dict[str, list[str]]:

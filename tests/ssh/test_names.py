@@ -13,7 +13,7 @@ import asyncssh
 import pytest
 from conftest import SSH, Client
 
-from footycards.ssh.names import NameBook
+from footycards.ssh.names import NameBook, key_names
 from footycards.ssh.server import FootyServer, ServeError, ServerOptions
 
 LAUNCHER = "pick a game"
@@ -177,3 +177,16 @@ async def test_without_keys_a_name_is_only_a_claim(start_server, clients) -> Non
     await second.connect(st.port, user="ann")  # loopback, no keys: nothing checks names
     await second.wait_for(LAUNCHER)
     await second.close()
+
+
+def test_the_names_option_is_read_as_openssh_reads_options(ann_bob) -> None:
+    ann, bob = ann_bob
+    text = (
+        b'command="echo footycards-names=eve",from="127.0.0.1" '
+        + ann.export_public_key()
+        + b'no-pty,footycards-names="bob,Bobby",footycards-names=rob '
+        + bob.export_public_key()
+        + b"# footycards-names=x\n"
+    ).decode()
+    names = key_names(text)
+    assert names == {bob.get_fingerprint(): ["bob", "Bobby", "rob"]}

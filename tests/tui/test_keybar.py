@@ -162,3 +162,26 @@ async def test_narrow_game_screen_packs_the_keys_and_keeps_leave():
             # the stands' arrows come first: the focused widget's keys lead, as in Footer
             assert bar.entries[0].keys[0].display == "←↑↓→"
             assert "Stadium — Turn: Ann" in str(app.screen.query_one(TitleBar).render())
+
+
+async def test_a_full_bar_leaves_keys_out_but_keeps_keys_help_and_leave():
+    """Against the AI at 80×24 `u Undo` joins Stadium's many keys: the bar leaves keys out
+    from the right (they are in `?`), and "? Keys" and "q Leave" stay whole."""
+    deal = (
+        ["F01", "F02", "YELLOW", "F03"]
+        + ["F01", "F02", "F03", "F04"]
+        + ["F04", "F05", "F05", "F06"]
+        + ["F06", "RED", "VAR", "GAME"]
+    )
+    options = {"rows": 4, "cols": 4, "deal": deal, "first": 0}
+    match = Match.start("stadium", parse_players("Ann,ai:easy"), 1, options)
+    match.apply("flip A1")
+    app = FootyApp(match=match, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar_text(bar)
+        assert len(text) <= 80
+        assert "u Undo" in text and "? Keys" in text and text.rstrip().endswith("q Leave")
+        start, end = span_of(bar, "q")
+        assert end <= 80

@@ -6,7 +6,8 @@ bindings (key and translated description, bindings of one group together, disabl
 ones dimmed), the command palette key on the right, and redraws only when what it
 shows changed. A click on a key presses it, so the binding's action runs as if typed.
 `compact` packs the keys closer (narrow terminals); `show_command_palette` hides the
-palette key.
+palette key. Keys that do not fit are left out from the right, but never `?` (the keys
+help lists them all) nor the last one (Leave).
 """
 
 from __future__ import annotations
@@ -153,6 +154,28 @@ class KeyBar(Widget, can_focus=False):
             parts.append(Content.styled((" " if self.compact else "") + label + pad, text_style))
         return Content("").join(parts)
 
+    def fitting(self, key_style: Style, text_style: Style, room: int) -> list[BarEntry]:
+        """The entries that fit in `room` cells: when they do not all fit, the ones before
+        the last are left out from the right, but never the keys help (`?` lists every key
+        left out) nor the last key (Leave, Quit)."""
+        entries = list(self.entries)
+        gap = 1 if self.compact else 0
+
+        def width() -> int:
+            cells = sum(self.entry_content(e, key_style, text_style).cell_length for e in entries)
+            return cells + gap * max(0, len(entries) - 1)
+
+        while width() > room:
+            droppable = [
+                i
+                for i, e in enumerate(entries[:-1])
+                if not any(k.key == "question_mark" for k in e.keys)
+            ]
+            if not droppable:
+                break
+            del entries[droppable[-1]]
+        return entries
+
     def render(self) -> RenderResult:
         key_style = self.get_visual_style("keybar--key")
         text_style = self.get_visual_style("keybar--description")
@@ -161,7 +184,11 @@ class KeyBar(Widget, can_focus=False):
         parts: list[Content] = []
         spans: list[tuple[int, int, BarKey]] = []
         x = 0
-        for entry in self.entries:
+        room = self.size.width
+        if self.show_command_palette and self.palette is not None:
+            (k,) = self.palette.keys
+            room -= 2 + len(k.display) + len(self.palette.label) + (0 if self.compact else 1)
+        for entry in self.fitting(key_style, text_style, max(0, room)):
             if parts and self.compact:
                 parts.append(gap)
                 x += 1

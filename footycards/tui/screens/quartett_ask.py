@@ -216,7 +216,7 @@ class QuartettAskScreen(QuartettScreen):
             t.add_column(header, ratio=ratio, no_wrap=True, overflow="ellipsis", min_width=3)
         rows = self.ask_rows(view["history"][-12:], narrow)
         # the answer is short and says what happened: always whole, the others give way
-        answers = [_("Answer"), *(row[3] for row in rows)]
+        answers = [_("Answer"), *(str(row[3]) for row in rows)]
         t.add_column(_("Answer"), no_wrap=True, min_width=max(cell_len(a) for a in answers))
         for row in rows:
             t.add_row(*row)

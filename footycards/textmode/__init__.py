@@ -44,7 +44,10 @@ def help_text(undo: bool = False, examples: Sequence[str] = ()) -> str:
         "'help' shows this, 'quit' ends (the game is saved)."
     )
     if undo:
-        text += "\n" + _("'undo' takes back your last move and the AI's replies.")
+        text += "\n" + _(
+            "'undo' takes back your last move and the AI's replies (after a card was shown it\n"
+            "asks first: the game then counts as practice)."
+        )
     return text
 
 

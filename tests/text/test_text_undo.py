@@ -103,3 +103,7 @@ def test_undo_across_a_card_seen_anything_but_yes_changes_nothing(answers):
     assert text.answer(0, "undo")
     assert match.actions == ["flip A1"] and not match.practice
     assert out.getvalue().endswith("Nothing changed.\n")
+
+
+def test_help_says_undo_asks_across_a_card_shown():
+    assert "asks first: the game then counts as practice" in help_text(True)

@@ -26,8 +26,10 @@ counts as practice (`Match.practice`), in its record and in the statistics.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -275,6 +277,18 @@ class Match:
         else:
             view = self.state.view(seat, log=False)  # the agent reads no log: skip copying it
         return agent.choose(view, self.state.legal_actions(), self.rng)
+
+    async def decide_paced(self, pace: float) -> Any:
+        """The action of the AI seat due, decided in a worker thread (an event loop stays
+        free) and returned no sooner than `pace` seconds after it was asked, so people can
+        follow AI moves. Changes no state: the caller applies it if nothing moved meanwhile
+        (the TUI and shared tables both pace their AI seats this way)."""
+        started = time.monotonic()
+        action = await asyncio.to_thread(self.decide)
+        wait = pace - (time.monotonic() - started)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        return action
 
     def play_ai(self) -> Applied:
         """Let the AI seat due decide and apply its action."""

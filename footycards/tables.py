@@ -424,11 +424,7 @@ class Table:
             if match is None or match.is_over or not match.is_ai(match.due):
                 return
             seat, number = match.due, len(match.actions)
-            started = time.monotonic()
-            action = await asyncio.to_thread(match.decide)
-            wait = self.hub.ai_delay - (time.monotonic() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
+            action = await match.decide_paced(self.hub.ai_delay)
             if match is not self.match or len(match.actions) != number:
                 continue  # a rematch or another move meanwhile: decide again
             if match.due != seat or not match.is_ai(seat):

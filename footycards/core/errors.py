@@ -22,9 +22,9 @@ class IllegalAction(ValueError):
     def __init__(self, template: str, code: str = "illegal", **params: Any) -> None:
         self.template = template
         self.code = code
-        self.params = params
+        self.params = {k: typed(v) if type(v) is str else v for k, v in params.items()}
         try:
-            text = template.format(**params)
+            text = template.format(**self.params)
         except (KeyError, IndexError, ValueError):
             text = template
         super().__init__(text)
@@ -38,6 +38,24 @@ def _rebuild(
 ) -> IllegalAction:
     """Unpickle an IllegalAction (it takes keyword arguments, which pickle cannot pass)."""
     return cls(template, code, **params)
+
+
+TYPED_LIMIT = 40  # characters of typed text a refusal repeats
+
+
+def typed(text: str) -> str:
+    """Text someone typed, fit to repeat in a refusal: at most TYPED_LIMIT characters, and
+    control and format characters (escape sequences, bidi overrides) shown as '?'."""
+    if len(text) > TYPED_LIMIT:
+        text = text[: TYPED_LIMIT - 3] + "..."
+    return printable(text)
+
+
+def printable(text: str) -> str:
+    """`text` with control and format characters shown as '?'."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else "?" for ch in text)
 
 
 def shown(value: object) -> str:
@@ -68,6 +86,26 @@ class OptionError(ValueError):
     """A game option (players, table size, deal, dice …) that cannot start a game."""
 
 
+def checked_options(game: str, options: object, known: tuple[str, ...]) -> dict[str, Any]:
+    """A copy of a game's `options` ({} for None); OptionError when they are not a table of
+    option names and values, or name an option the game does not have: a typo must not
+    silently play another game."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise OptionError("options must be a table of option names and values")
+    unknown = sorted(typed(str(k)) for k in options if not (type(k) is str and k in known))
+    if unknown:
+        raise OptionError(
+            f"unknown {game} option(s): {', '.join(unknown)[:200]}; "
+            f"the options are {', '.join(known)}"
+        )
+    return dict(options)
+
+
+FILE_LIMIT = 120  # characters of a file name a DeckError's message repeats
+
+
 class DeckError(ValueError):
     """A deck file that cannot be used: names the file, the entry and the problem."""
 
@@ -75,5 +113,8 @@ class DeckError(ValueError):
         self.file = file
         self.entry = entry
         self.problem = problem
+        if len(file) > FILE_LIMIT:  # the end of a long path says most
+            file = "..." + file[-(FILE_LIMIT - 3) :]
+        file = printable(file)
         where = f"{file}: {entry}: " if entry else f"{file}: "
         super().__init__(where + problem)

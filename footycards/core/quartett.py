@@ -27,12 +27,20 @@ from typing import Any, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
 from .contract import EventLog
-from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
+from .errors import (
+    DeckError,
+    IllegalAction,
+    OptionError,
+    check_view_seat,
+    checked_options,
+    not_an_action,
+)
 from .rng import GameRng
 
 ID = "quartett"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+OPTIONS = ("mode", "deck", "decks", "deal", "round_limit", "names")  # new_game's options
 
 FUSSBALL, ABWEHR_ANGRIFF, QUARTETT = "fussball", "abwehr-angriff", "quartett"
 MODES = (FUSSBALL, ABWEHR_ANGRIFF, QUARTETT)
@@ -660,7 +668,13 @@ def parse(text: str) -> Action:
         if len(args) != 2:
             raise IllegalAction("usage: {usage}", "usage", usage="ask P2 F3")
         w = args[0].upper()
-        if not (w.startswith("P") and w[1:].isdigit() and 1 <= int(w[1:]) <= MAX_PLAYERS):
+        # a short number first: int() refuses over 4,300 digits with a plain ValueError
+        if not (
+            w.startswith("P")
+            and w[1:].isdecimal()
+            and len(w) <= 3
+            and 1 <= int(w[1:]) <= MAX_PLAYERS
+        ):
             raise IllegalAction("'{word}' is not a seat like P2", "bad_seat", word=args[0])
         seat = int(w[1:]) - 1
         deck, sep, code = args[1].rpartition(":")
@@ -1343,7 +1357,7 @@ def new_game(
 
     Options: mode, deck, decks, deal, round_limit, names.
     """
-    o = dict(options or {})
+    o = checked_options("Quartett", options, OPTIONS)
     if (
         isinstance(players, bool)
         or not isinstance(players, int)

@@ -21,12 +21,20 @@ from dataclasses import dataclass, field
 from typing import Any, NotRequired, Required, TypedDict
 
 from .contract import EventLog
-from .errors import IllegalAction, OptionError, check_view_seat, not_an_action, shown
+from .errors import (
+    IllegalAction,
+    OptionError,
+    check_view_seat,
+    checked_options,
+    not_an_action,
+    shown,
+)
 from .rng import GameRng
 
 ID = "sadikov"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
+OPTIONS = ("deal", "deal2", "keeper", "shootout", "letters", "names")  # new_game's options
 
 SAVE_VERSION = 1
 
@@ -263,7 +271,8 @@ def parse(text: str) -> Action:
     if len(args) != 1:
         raise IllegalAction("usage: {usage}", "usage", usage="take 3")
     word = args[0]
-    if not (word.isascii() and word.isdigit() and int(word) in TAKES):
+    # a short word first: int() refuses over 4,300 digits with a plain ValueError
+    if not (word.isascii() and word.isdigit() and len(word) <= 2 and int(word) in TAKES):
         raise IllegalAction(
             "'{word}' is not a column; columns are 1 to {last}", "bad_column", word=word, last=5
         )
@@ -426,8 +435,10 @@ class SadikovState:
             corner = n == 3 and _RANK[pile[0][0]] == rank  # F4.3
             if long_shot or free or corner or n == 4:
                 scored = self._resolve(me, card, suit, long_shot, free, corner)
-            if attack:  # F4.5, F4.8: an attack that does not score earns an extra move
-                flags = ("attack",) if scored else ("attack", "extra")
+            if attack:  # F4.5, F4.8: an attack that does not score earns an extra move,
+                # F2.4: unless this move ends the half (the extra move is lost)
+                earned = not scored and any(self.columns)
+                flags = ("attack", "extra") if earned else ("attack",)
                 records[at] = (TAKE, me, c, card, revealed, *flags)
         # F3.4, F4.8, F2.4: the next move, or half time, or the end
         if not col and not any(self.columns):  # F2.4: checked once the move is resolved
@@ -916,8 +927,8 @@ def new_game(
     players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
 ) -> SadikovState:
     """Start a match (F2.2, F8). Options: deal, deal2, keeper, shootout, letters, names."""
-    o = dict(options or {})
-    if isinstance(players, bool) or players != 2:
+    o = checked_options("Sadikov's Football", options, OPTIONS)
+    if type(players) is not int or players != 2:
         raise OptionError("Sadikov's Football is for 2 players")  # F1.4
     deal = _fixed(o, "deal", MAIN_DECK, "main")
     deal2 = _fixed(o, "deal2", MAIN_DECK, "main")

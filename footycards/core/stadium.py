@@ -21,12 +21,21 @@ from typing import Any, NoReturn, NotRequired, Required, TypedDict
 
 from .assets import deck_path, read_toml, require
 from .contract import EventLog
-from .errors import DeckError, IllegalAction, OptionError, check_view_seat, not_an_action
+from .errors import (
+    DeckError,
+    IllegalAction,
+    OptionError,
+    check_view_seat,
+    checked_options,
+    not_an_action,
+)
 from .rng import GameRng
 
 ID = "stadium"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
+# new_game's options (stadium_dates and ai_seats answer S2.2's question)
+OPTIONS = ("rows", "cols", "deck", "deal", "dice", "names", "first", "stadium_dates", "ai_seats")
 
 YELLOW, RED, VAR, GAME = "YELLOW", "RED", "VAR", "GAME"
 REWARDS = (YELLOW, RED, VAR, GAME)
@@ -226,6 +235,8 @@ def load_deck(path: str | Path | None = None) -> Deck:
 
     A file is read once and kept while it stays unchanged on disk.
     """
+    if path is not None and not isinstance(path, str | Path):
+        raise OptionError("deck must be the path of a deck file")
     p = Path(path) if path else deck_path("stadium")
     try:
         st = p.stat()
@@ -345,7 +356,10 @@ def pos_label(row: int, col: int) -> str:
 def parse_pos(text: str) -> tuple[int, int]:
     """Parse an S6 position label such as `C7`; IllegalAction when it is not one."""
     t = text.strip().upper()
-    if len(t) < 2 or not ("A" <= t[0] <= "Z") or not t[1:].isdecimal() or int(t[1:]) < 1:
+    # at most 3 digits: int() refuses numbers of over 4,300 digits with a plain ValueError
+    if not 2 <= len(t) <= 4 or not ("A" <= t[0] <= "Z") or not t[1:].isdecimal():
+        raise IllegalAction("'{text}' is not a table position like C7", "bad_position", text=text)
+    if int(t[1:]) < 1:
         raise IllegalAction("'{text}' is not a table position like C7", "bad_position", text=text)
     return ord(t[0]) - 65, int(t[1:]) - 1
 
@@ -392,7 +406,7 @@ def parse(text: str) -> Action:
 
     def seat_arg(word: str) -> int:
         w = word.upper()
-        if not (w.startswith("P") and w[1:].isdecimal() and int(w[1:]) >= 1):
+        if not (w.startswith("P") and w[1:].isdecimal() and len(w) <= 3 and int(w[1:]) >= 1):
             raise IllegalAction("'{word}' is not a seat like P2", "bad_seat", word=word)
         return int(w[1:]) - 1
 
@@ -1238,7 +1252,7 @@ def new_game(
     Options: rows, cols, deck, deal, dice, names, first (a seat, "random" or "stadium"),
     stadium_dates and ai_seats (for first = "stadium", S2.2).
     """
-    o = dict(options or {})
+    o = checked_options("Stadium", options, OPTIONS)
     if (
         isinstance(players, bool)
         or not isinstance(players, int)

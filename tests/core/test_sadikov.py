@@ -204,7 +204,7 @@ def test_F2_4_half_time_resets_and_p2_starts():
     keeper_before = state.public_view()["keeper_deck"]
     state.apply("take 1")  # 7S on 6S: an attack, so an extra move, but the half is over
     take = events(state, "take")[-1]
-    assert take["attack"] and take["extra"]
+    assert take["attack"] and "extra" not in take  # the extra move is lost: not logged
     assert [e["event"] for e in state.log[-2:]] == ["half_time", "half"]
     view = state.public_view()
     assert view["half"] == 2 and view["to_move"] == 1 and not view["extra"]
@@ -214,6 +214,24 @@ def test_F2_4_half_time_resets_and_p2_starts():
         assert all(pile == [] for pile in seat["aktiv"].values())
         assert set(seat["penalties"].values()) == {0}
         assert seat["removed"] == [] and seat["closed"] == []
+
+
+def test_F2_4_a_take_that_ends_the_half_announces_no_extra_move():
+    """F2.4: an attack taken from the last card of the half earns an extra move that is
+    lost at half time: the log does not say "extra", so no front end announces one."""
+    from footycards.textmode.sadikov import describe
+
+    state = game({1: ["7S"]}, deal2=make_deal({1: ["AC"]}))
+    state = position(
+        state,
+        columns=[["7S"], [], [], [], []],
+        aktiv=[{"S": [["6S", False]], "H": [], "D": [], "C": []}, sk._empty_aktiv()],
+    )
+    state.apply("take 1")
+    take = events(state, "take")[-1]
+    assert take["attack"] and "extra" not in take
+    assert "extra" not in describe(take, ["Ann", "Bob"])
+    assert state.to_move == 1 and not state.public_view()["extra"]
 
 
 def test_F2_4_a_card_added_after_a_save_keeps_the_half_going():

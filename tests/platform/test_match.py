@@ -68,7 +68,8 @@ def test_ai_decision_changes_no_state():
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
 def test_ai_seats_play_a_whole_game(game_id):
     """With AI seats only, `run_ai` plays to the end and the record replays it exactly."""
-    seats = parse_players("ai:normal,ai:random,ai:easy")[: get_spec(game_id).max_players]
+    n = max(k for k in get_spec(game_id).seat_counts() if k <= 3)  # World Wave: even
+    seats = parse_players("ai:normal,ai:random,ai:easy")[:n]
     match = Match.start(game_id, seats, 7)
     played = match.run_ai()
     assert match.is_over and match.due is None
@@ -103,3 +104,17 @@ def test_has_private_compares_with_the_public_view():
     assert q.has_private(0) and q.has_private(1)
     s = Match.start("stadium", parse_players("Ann,Bob"), 2, {"rows": 2, "cols": 2})
     assert not s.has_private(0)
+
+
+async def test_paced_decision_takes_its_time_and_changes_nothing():
+    """`decide_paced`: the AI's action (a legal one), no sooner than the pace, the state
+    untouched until the caller applies it (the TUI and shared tables both use it)."""
+    import time
+
+    match = Match.start("sadikov", parse_players("ai:normal,ai:random"), 4)
+    before = match.state.to_json()
+    started = time.monotonic()
+    action = await match.decide_paced(0.2)
+    assert time.monotonic() - started >= 0.2
+    assert match.state.to_json() == before and not match.actions
+    assert str(action) in {str(a) for a in match.legal_actions()}

@@ -200,3 +200,18 @@ def test_help_names_the_registry_s_games_and_counts_none():
         assert spec.name in flat
     for count in ("two", "three", "four", "five", "six"):
         assert f"{count} football" not in flat.lower()
+
+
+def test_seat_counts_are_the_ones_the_engine_deals():
+    """`seat_counts` lists every count in the range that deals and no other."""
+    from footycards.core import OptionError
+
+    for spec in REGISTRY:
+        counts = spec.seat_counts()
+        assert counts and set(counts) <= set(range(spec.min_players, spec.max_players + 1))
+        for n in range(spec.min_players, spec.max_players + 1):
+            if n in counts:
+                assert spec.engine_module().new_game(n, 1).to_move is not None
+            else:
+                with pytest.raises(OptionError):
+                    spec.engine_module().new_game(n, 1)

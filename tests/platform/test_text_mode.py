@@ -85,3 +85,18 @@ def test_help_shows_the_game_s_own_examples(spec):
     for other in REGISTRY:
         for move in set(other.text_module().EXAMPLES) - set(examples):
             assert f"'{move}'" not in text, (spec.id, move)
+
+
+@pytest.mark.parametrize("spec", list(REGISTRY), ids=lambda s: s.id)
+def test_a_huge_number_is_refused_in_words(spec):
+    """`take` (or any move word) followed by a 4,301-digit number is refused with a short
+    message and changes nothing; it used to end text mode with a traceback (int's limit)."""
+    match = Match.start(spec.id, parse_players("Ann,Bob"), 3)
+    before = match.state.to_json()
+    out = io.StringIO()
+    for example in spec.text_module().EXAMPLES:
+        verb = example.split()[0]
+        assert TextFront(match, io.StringIO(), out).answer(match.due, f"{verb} {'9' * 4301}")
+    assert match.state.to_json() == before
+    lines = out.getvalue().splitlines()
+    assert lines and all(len(line) < 300 for line in lines)

@@ -18,7 +18,6 @@ first, and the game then counts as practice), and replay mode
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -337,14 +336,9 @@ class GameScreen(Screen):
         return float(getattr(self.app, "ai_delay", lambda: 0.0)())
 
     async def ai_turn(self, number: int) -> None:
-        started = time.monotonic()
         match = self.match
         try:
-            action = await asyncio.to_thread(match.decide)
-            delay = self.ai_pace()
-            wait = delay - (time.monotonic() - started)
-            if wait > 0:
-                await asyncio.sleep(wait)
+            action = await match.decide_paced(self.ai_pace())
         finally:
             self.busy = False
         if len(match.actions) != number or match.is_over:

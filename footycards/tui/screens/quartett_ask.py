@@ -24,7 +24,7 @@ from ...core.quartett import quartet_of
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ..widgets.dialogs import ChoiceScreen
-from .quartett import QuartettScreen, SeatList
+from .quartett_base import QuartettScreen, SeatList
 
 
 class HandList(SeatList):

@@ -1,7 +1,7 @@
-"""Provides QuartettScreen, the base of the Bundesliga Quartett screens, and their factory.
+"""Provides QuartettScreen, the base of the Bundesliga Quartett screens, and SeatList.
 
-A Quartett match is played on one of two screens, picked by `quartett_screen` from the
-match's mode: top trumps (Fußball, Abwehr-Angriff) on `TopTrumpsScreen`
+A Quartett match is played on one of two screens, picked by `quartett_screen`
+(quartett.py) from the match's mode: top trumps (Fußball, Abwehr-Angriff) on `TopTrumpsScreen`
 (quartett_trumps.py), collecting quartets on `QuartettAskScreen` (quartett_ask.py). Both
 share the layout built here: the player's own cards on the left (behind the pass-device
 screen when several people share the keys), the round or the asks in the middle, the
@@ -168,16 +168,3 @@ class QuartettScreen(GameScreen):
         if seat is None or self.needs_pass(seat):
             return None
         return self.match.view(seat)
-
-
-def quartett_screen(
-    match: Match, local: set[int] | None = None, drive_ai: bool = True
-) -> QuartettScreen:
-    """The screen of a Bundesliga Quartett match: top trumps or Quartett, by its mode."""
-    # Imported here: both screen modules import QuartettScreen from this one.
-    from .quartett_ask import QuartettAskScreen
-    from .quartett_trumps import TopTrumpsScreen
-
-    if match.public_view()["mode"] == "quartett":
-        return QuartettAskScreen(match, local, drive_ai)
-    return TopTrumpsScreen(match, local, drive_ai)

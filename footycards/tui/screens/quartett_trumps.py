@@ -27,7 +27,7 @@ from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ..widgets.packing import pack
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
-from .quartett import QuartettScreen, SeatList
+from .quartett_base import QuartettScreen, SeatList
 
 SHORT_LABELS = {
     "games": N_("Spiele"),

@@ -11,12 +11,12 @@ that would play are refused with a message; no AI runs and no pass-device screen
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
 
 from ...i18n import N_, _
@@ -25,8 +25,17 @@ from ...replay import ALL, Replay
 from ..widgets.dialogs import DIALOG_CSS
 from ..widgets.keybar import KeyBar
 
-if TYPE_CHECKING:
-    from .game import GameScreen
+
+@runtime_checkable
+class Reviewed(Protocol):
+    """What replay mode asks of a game screen beyond a Screen (every GameScreen has it)."""
+
+    def show_status(self, text: str) -> None: ...
+
+    def describe(self, event: Any) -> str: ...
+
+    def start_review(self, replay: Replay) -> None: ...
+
 
 # The review keys: (keys, action, description, tooltip for the keys help, in the footer).
 # Priority bindings: they come before whatever the game screen or its widgets bind.
@@ -53,7 +62,7 @@ PLAY_KEYS = ["enter", "space", *[str(n) for n in range(1, 10)]]
 KEPT_ACTIONS = ("leave",)
 
 
-def review_bindings(screen: GameScreen) -> None:
+def review_bindings(screen: Screen) -> None:
     """Turn the screen's bindings into the replay's: review keys added, play keys refused."""
     table = screen._bindings.key_to_bindings
     for key, items in list(table.items()):
@@ -122,7 +131,7 @@ class ReviewBar(Static):
     """
 
 
-def mount_review(screen: GameScreen) -> None:
+def mount_review(screen: Screen) -> None:
     """Once the screen's widgets exist: their own keys (a cursor, a call) are off, as the
     screen's review keys rule a replay, and the move bar goes above the key bar."""
     for widget in screen.query("*"):
@@ -135,9 +144,10 @@ def mount_review(screen: GameScreen) -> None:
         screen.mount(bar)
 
 
-def show_review(screen: GameScreen, replay: Replay) -> None:
+def show_review(screen: Screen, replay: Replay) -> None:
     """The replay's words on a drawn screen: its keys on the status line (not the game's
     play hint), its position and narration on the move bar."""
+    assert isinstance(screen, Reviewed), "a game screen shows replays"
     screen.show_status(_("Replay: ← → step, Home/End, g go to a move, v whose cards, q leave"))
     for bar in screen.query(ReviewBar):
         bar.update(
@@ -192,10 +202,11 @@ class JumpScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def replay_screen(replay: Replay) -> GameScreen:
+def replay_screen(replay: Replay) -> Screen:
     """The game's own screen (from the registry) in replay mode on `replay`."""
     factory = replay.match.spec.screen_factory()
-    screen: GameScreen = factory(replay.match, set(), False)
+    screen = factory(replay.match, set(), False)
+    assert isinstance(screen, Screen) and isinstance(screen, Reviewed)
     screen.start_review(replay)
     return screen
 

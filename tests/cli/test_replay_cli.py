@@ -99,3 +99,15 @@ def test_a_record_that_no_longer_replays_names_the_move(tmp_path):
 def test_a_missing_file(tmp_path):
     code, _out, err = run(["replay", str(tmp_path / "nope.json")])
     assert code == 1 and "nope.json" in err and "cannot be read" in err
+
+
+def test_replay_text_says_a_practice_game_is_one(tmp_path):
+    """A game with a move taken back across a card seen: its replay says it is practice."""
+    path, match = saved(tmp_path, "stadium")
+    record = GameRecord.of(match)
+    record.practice = True
+    (tmp_path / "practice.json").write_text(record.to_json(), encoding="utf-8")
+    code, out, _err = run(["replay", str(tmp_path / "practice.json"), "--text"])
+    assert code == 0 and "A practice game" in out.splitlines()[1]
+    code, out, _err = run(["replay", path, "--text"])
+    assert "practice" not in out

@@ -302,6 +302,13 @@ async def test_the_launcher_offers_even_counts_and_shows_each_seats_team(tmp_pat
         await pilot.pause()
         labels = [screen.query_one(f"#kind-{i}", Choice).label for i in range(4)]
         assert labels == ["P1 Team A", "P2 Team B", "P3 Team A", "P4 Team B"]
+        assert screen.query_one("#kind-0", Choice).size.width >= len("P1 Team A ‹ AI normal ›")
+        seats.focus()
+        await pilot.pause()
+        from textual.widgets import Static
+
+        help_text = str(screen.query_one("#fieldhelp", Static).render())
+        assert "How many play World Wave: 2, 4, 6, 8, 10." in help_text
         await screen.pick_game("stadium")
         await pilot.pause()
         assert screen.query_one("#kind-0", Choice).label == "P1"

@@ -48,7 +48,6 @@ from .too_small import check_size
 if TYPE_CHECKING:
     from ..app import FootyApp
 
-MAX_SEATS = max(spec.max_players for spec in REGISTRY.with_screens())
 KINDS = [  # by strength
     (N_("Human"), "human"),
     (N_("AI random"), "random"),
@@ -139,9 +138,13 @@ class LauncherState:
     seat_count: int = 2
     # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
     names: list[str] = field(
-        default_factory=lambda: (DEFAULT_NAMES + [""] * MAX_SEATS)[: max(MAX_SEATS, 6)]
+        default_factory=lambda: (DEFAULT_NAMES + [""] * REGISTRY.most_seats())[
+            : max(REGISTRY.most_seats(), 6)
+        ]
     )
-    kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (MAX_SEATS - 1))
+    kinds: list[str] = field(
+        default_factory=lambda: ["human"] + ["normal"] * (REGISTRY.most_seats() - 1)
+    )
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
 
 
@@ -231,6 +234,11 @@ class LauncherScreen(Screen):
             low, high = spec.min_players, spec.max_players
             if low == high:
                 return _("{game} is played by {n} players.").format(game=spec.name, n=low)
+            counts = spec.counts()
+            if len(counts) < high - low + 1:  # not every number (World Wave: even ones)
+                return _("How many play {game}: {counts}. ← → change it.").format(
+                    game=spec.name, counts=", ".join(str(k) for k in counts)
+                )
             return _("How many play {game}: {low} to {high}. ← → change it.").format(
                 game=spec.name, low=low, high=high
             )
@@ -460,11 +468,14 @@ class LauncherScreen(Screen):
         if self.footy.user:  # a remote session: P1 is the person who connected
             state.names[0] = self.footy.user[:16]
         kinds = [value for _label, value in KINDS]
-        for i, seat in enumerate(remembered.seats[:MAX_SEATS]):
+        for i, seat in enumerate(remembered.seats[: REGISTRY.most_seats()]):
             state.names[i] = seat.name
             if seat.kind in kinds:
                 state.kinds[i] = seat.kind
-        if isinstance(remembered.seat_count, int) and 2 <= remembered.seat_count <= MAX_SEATS:
+        if (
+            isinstance(remembered.seat_count, int)
+            and 2 <= remembered.seat_count <= REGISTRY.most_seats()
+        ):
             state.seat_count = remembered.seat_count
         spec = get_spec(game_id)
         state.seat_count = spec.fit_count(state.seat_count)
@@ -571,6 +582,10 @@ class LauncherScreen(Screen):
                     values = [v for _label, v in choices]
                     new_value = old if old in values else opt.launcher_default or values[0]
                     choice.set_choices(choices, new_value, announce=False)
+            # a game whose seats play in groups (World Wave's teams): room for `P1 Team A`
+            longest = max(cell_len(self.seat_label(i)) for i in range(n))
+            extra = max(0, longest - cell_len(f"P{n}"))
+            self.query_one("#setup").styles.grid_columns = f"{self.label_cells + 2 + extra} 1fr"
             for i in range(self.shown_seats):  # the groups (teams) of this game's seats
                 kind = self.query_one(f"#kind-{i}", Choice)
                 if kind.label != self.seat_label(i):
@@ -704,7 +719,7 @@ class LauncherScreen(Screen):
         state = self.setup
         seats = []
         counts: dict[str, int] = {}
-        for i in range(MAX_SEATS if all_seats else self.seat_count()):
+        for i in range(REGISTRY.most_seats() if all_seats else self.seat_count()):
             kind: Any = state.kinds[i]
             if i < self.shown_seats:  # the widget's value: a message may be stale
                 kind = self.query_one(f"#kind-{i}", Choice).value

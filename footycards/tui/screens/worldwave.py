@@ -108,10 +108,24 @@ def window_question(view: dict, names: list[str]) -> str:
             ).format(who=who)
         return _("{who} scored: play Misjudgement to make the goal void, or pass").format(who=who)
     if kind == "whistle":
+        card = last_card(view, w["seat"])
+        if card is not None:
+            return _(
+                "after {who}'s {card}: play Biased whistle to end their action phase, or pass"
+            ).format(who=names[w["seat"]], card=card_name(card))
         return _(
             "{who} played a card: play Biased whistle to end their action phase, or pass"
         ).format(who=names[w["seat"]])
     return _("Answer, or pass")
+
+
+def last_card(view: dict, seat: int) -> str | None:
+    """The card `seat` last played, shot or equipped (from the public log)."""
+    for e in reversed(view["log"]):
+        if e.get("seat") == seat and e.get("event") in ("play", "equip", "shot"):
+            card: str | None = e.get("card")
+            return card
+    return None
 
 
 def event_target(view: dict, seat: int, card: str) -> int | None:
@@ -240,7 +254,9 @@ class WorldWaveScreen(GameScreen):
         hand.display = not drafting
         if drafting:
             d = view["draft"]
-            chosen = [(f"P{s + 1} {names[s]}", c) for s, c in enumerate(d["chosen"])]
+            chosen = [
+                (f"P{s + 1} {names[s]} · {team_name(s % 2)}", c) for s, c in enumerate(d["chosen"])
+            ]
             draft.border_title = _("Draft: {name} chooses a character").format(
                 name=names[d["seat"]]
             )

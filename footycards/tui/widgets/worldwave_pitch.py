@@ -71,6 +71,9 @@ class PitchPanel(Widget):
         self.names = list(names)
         self.ai = set(ai)
         self.narrow = narrow
+        # the number of lines depends on the layout, never on the width: set it, so a
+        # resize to the narrow layout cannot keep the wide layout's height
+        self.styles.height = len(self.rows(80))
         self.refresh(layout=True)
 
     # -- what a seat shows ------------------------------------------------------------
@@ -197,7 +200,7 @@ class PitchPanel(Widget):
             line.append(" " + _("(choosing)"), style="dim")
             return [(0, width, seat)], fit(line, width)
         char = ROSTER[cid]
-        line.append(f" {pad(char.name_zh, 8)}{char.position} ")
+        line.append(f" {pad(char.name_zh, 8)} {char.position} ")
         line.append(f"{info['stamina']}/{info['max_stamina']}")
         if info["injured"]:
             line.append(" " + _("傷 INJ"), style="bold reverse")

@@ -1108,3 +1108,11 @@ def test_undo_barriers():
     assert not any(barrier(e) for e in s.log[n:])  # a shot shows nothing hidden
     play(s, "end")
     assert any(barrier(e) for e in s.log[n:])  # P2 drew
+
+
+def test_W7_an_action_with_a_bool_slot_is_no_action():
+    """True equals 1 in Python: an Action built with it is refused, not played as slot 1."""
+    s = two("ferreira", "rooney", "shoot", "save")
+    assert "skill 1" in legal(s)
+    refused(s, ww.Action("skill", (True,)), "not_an_action")
+    refused(s, ww.Action("event", (1,), True), "not_an_action")

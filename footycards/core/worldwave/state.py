@@ -49,6 +49,10 @@ DRAW = 2  # W4.4
 SHOOT, FREEKICK, PENALTY = Action("shoot"), Action("freekick"), Action("penalty")
 END, PASS = Action("end"), Action("pass")
 CHAR_SKILL = {cid: SKILLS[char.skill] for cid, char in ROSTER.items()}
+_TIMINGS = ("start", "action", "shot_played", "save", "save_made", "goal_scored", "passive")
+_CHAR_AT: dict[tuple[str, str], tuple[Skill, ...]] = {
+    (cid, t): ((sk,) if sk.timing == t else ()) for cid, sk in CHAR_SKILL.items() for t in _TIMINGS
+}
 
 # Prebuilt actions for the hot path (legal_actions builds lists of these, not new objects)
 _SLOTS = range(1, 41)
@@ -219,16 +223,26 @@ class WorldWaveState:
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
+        if action is PASS and self.windows:  # always legal while a window is open
+            w = self.windows[-1]  # the most frequent action, in short: W5.1, W5.2
+            asked = w["asked"]
+            self._legal = None
+            self.events.append({"event": "pass", "seat": asked[w["at"]], "window": w["kind"]})
+            w["passes"] += 1
+            w["at"] = (w["at"] + 1) % len(asked)
+            if w["passes"] >= len(asked):
+                self._run()
+            return
         if type(action) is not Action:
             if not isinstance(action, str):
                 raise not_an_action("World Wave", action)
             action = parse(action)
+        elif not _well_formed(action):  # e.g. True for a slot would equal slot 1
+            raise not_an_action("World Wave", action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_now()
-        if action not in legal:  # an action from legal_actions() is found by identity
-            if not _well_formed(action):
-                raise not_an_action("World Wave", action)
+        if action not in legal:
             if self.is_over:
                 raise IllegalAction("the match is over", "game_over")
             raise self._refusal(action)
@@ -270,17 +284,16 @@ class WorldWaveState:
         """Every seat, clockwise starting after `after` (so `after` itself comes last)."""
         return _ORDERS[self.players, after]
 
-    def _skills(self, seat: int, timing: str) -> list[Skill]:
+    def _skills(self, seat: int, timing: str) -> Sequence[Skill]:
         """The seat's character skill and equipped skill cards at one timing (W5.4).
 
         An injured player uses no 防 skill (W4.3)."""
-        out = []
         cid = self.characters[seat]
-        if cid is not None:
-            sk = CHAR_SKILL[cid]
-            if sk.timing == timing:
-                out.append(sk)
+        mine = _CHAR_AT[cid, timing] if cid is not None else ()
         attack, defence, stamina = self.equipped[seat]
+        if attack is None and defence is None and stamina is None:
+            return mine
+        out = list(mine)
         if attack is not None and SKILLS[attack].timing == timing:
             out.append(SKILLS[attack])
         if defence is not None and SKILLS[defence].timing == timing and not self.injured[seat]:

@@ -1116,3 +1116,32 @@ def test_W7_an_action_with_a_bool_slot_is_no_action():
     assert "skill 1" in legal(s)
     refused(s, ww.Action("skill", (True,)), "not_an_action")
     refused(s, ww.Action("event", (1,), True), "not_an_action")
+
+
+def test_W2_2_tackle_on_a_hand_emptied_in_the_window_does_nothing():
+    """P2 answers the Tackle with her last card, a Controversy; P1 cancels that one, so
+    the Tackle stands, but P2's hand is empty when it resolves: nothing happens."""
+    top = ["controversy", "-", "wall", "ironlungs", "controversy", "tackle", "-"]
+    s = two("rooney", "terry", *top)
+    play(s, "end", "equip 1")
+    settle(s)
+    play(s, "equip 1")
+    settle(s)
+    play(s, "end")
+    assert hand(s, 1) == ["controversy"]
+    play(s, f"event {slot(s, 0, 'tackle')} P2", "event 1")
+    play(s, f"event {slot(s, 0, 'controversy')}", "pass")
+    settle(s)
+    take = events(s, "take")[-1]
+    assert take["took"] is False and hand(s, 1) == []
+    assert not events(s, "cancelled")
+
+
+def test_W2_2_a_cancelled_suspension_is_never_placed():
+    s = two("rooney", "terry", "-", "-", "controversy", "-", "-", "suspension", "-")
+    play(s, "end", "end")
+    play(s, f"event {slot(s, 0, 'suspension')} P2", "event 1", "pass")
+    v = s.public_view()
+    assert v["seats"][1]["pending"] == [] and v["table"] == []
+    assert v["discard"][-2:] == ["controversy", "suspension"]  # the answer went first
+    assert events(s, "cancelled")[-1]["card"] == "suspension"

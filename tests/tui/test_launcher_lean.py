@@ -126,8 +126,9 @@ async def test_a_served_launcher_is_one_widget_per_field():
                 1 if opt.kind in ("choice", "seat") else 2 for opt in launcher.offered(spec)
             )
             seats = 2 * launcher.seat_count()
-            # the menu, the set-up, seats, speed, theme, Start
-            assert len(own_widgets(launcher)) == 6 + seats + fields
+            # the menu, the set-up's column (the set-up, the field help), seats, speed,
+            # theme, Start
+            assert len(own_widgets(launcher)) == 8 + seats + fields
         assert not launcher.query(Select) and not launcher.query(Button)
 
 

@@ -348,3 +348,65 @@ async def test_replay_v_cycles_public_every_hand_and_each_seat(tmp_path, monkeyp
         await pilot.press("enter", "p", "x")
         await pilot.pause()
         assert replay.position == before
+
+
+async def test_a_saved_match_resumes_on_this_screen():
+    """Ann's match against the AI is saved as it goes; Continue resumes it on the World
+    Wave screen with the same state, her own hand shown."""
+    from footycards.saves import Autosaver, SaveStore
+    from footycards.tui.screens.resume import ResumeScreen
+
+    store = SaveStore()
+    match = Match.start(
+        "worldwave", parse_players("Ann,ai:easy"), 5, {"characters": ["rooney", "terry"]}
+    )
+    saver = Autosaver(match, store)
+    match.apply("end")
+    match.run_ai()
+    saver.stop()
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await wait_for(lambda: isinstance(app.screen, ResumeScreen), pilot)
+        await pilot.press("enter")
+        await wait_for(lambda: isinstance(app.screen, WorldWaveScreen), pilot)
+        game = app.screen
+        assert game.match.state.to_json() == match.state.to_json()
+        await pilot.pause()
+        assert game.query_one(HandPanel).cards == match.state.hands[0]
+
+
+async def test_terry_saves_by_discarding_two_cards_with_the_skill_key():
+    """W1.4 through `s`: Terry's two-card Save is offered in words and sent."""
+    top = ["foul", "longball", "shoot", "save", "save"]
+    match, app = start("Ann,Bob", characters=["terry", "rooney"], deal=deal(*top))
+    async with app.run_test(size=SIZE) as pilot:
+        await confirm_pass(app, pilot, "Ann")
+        await pilot.press("x")
+        await confirm_pass(app, pilot, "Bob")
+        await pilot.press("1", "enter")  # Bob shoots
+        await confirm_pass(app, pilot, "Ann")
+        await pilot.press("s")
+        await wait_for(lambda: isinstance(app.screen, ChoiceScreen), pilot)
+        assert app.screen.choices == [
+            ("terry 1 2", "特里 Terry: discard 1. 犯規 Foul, 2. 長傳 Long ball as a Save")
+        ]
+        await pilot.press("1")
+        await wait_for(lambda: match.actions[-1] == "terry 1 2", pilot)
+        assert match.state.hands[0] == [] and match.state.stamina[0] == 3
+
+
+async def test_a_click_chooses_a_card_and_a_second_click_plays_it():
+    match, app = start(
+        "Ann,ai:easy", characters=["rooney", "terry"], deal=deal("longball", "shoot")
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(HandPanel)
+        assert hand.cards == ["longball", "shoot"] and hand.cursor == 0
+        await pilot.click(HandPanel, offset=(6, 2))  # the border, then card 1, card 2
+        await pilot.pause()
+        assert hand.cursor == 1 and match.actions == []
+        await pilot.click(HandPanel, offset=(6, 2))
+        await wait_for(lambda: match.actions[:1] == ["shoot"], pilot)

@@ -3,7 +3,9 @@
 The package: `data` (the roster and match deck from `assets/worldwave/`, validated),
 `skills` (character skills and skill cards as triggers), `notation` (actions, W7) and
 `state` (the match: turn, response windows, views, JSON). This module is the contract:
-`new_game`, `from_json`, `parse`, `catalog`, `undo_barrier`, and the constants.
+`new_game`, `from_json`, `parse`, `catalog`, `undo_barrier`, and the constants
+(`PLAYER_COUNTS`: the even table sizes 2–10). The state also offers `review_view()`
+(the public view plus every hand, for replays) and `view(seat, log=False)`.
 
 Notation (W7; seats are `P1`… in notation, 0-based in code; hand slots count from 1 in
 the order the cards came in): `pick 2` (draft) · `shoot` / `freekick` / `penalty` (the

@@ -282,13 +282,20 @@ class Match:
         """The action of the AI seat due, decided in a worker thread (an event loop stays
         free) and returned no sooner than `pace` seconds after it was asked, so people can
         follow AI moves. Changes no state: the caller applies it if nothing moved meanwhile
-        (the TUI and shared tables both pace their AI seats this way)."""
+        (the TUI and shared tables both pace their AI seats this way). A game's
+        `min_pace` is the least pace whenever there is one (World Wave: 1 s, W5.2)."""
+        pace = self.pace(pace)
         started = time.monotonic()
         action = await asyncio.to_thread(self.decide)
         wait = pace - (time.monotonic() - started)
         if wait > 0:
             await asyncio.sleep(wait)
         return action
+
+    def pace(self, pace: float) -> float:
+        """The pace of a decision: `pace`, but at least the game's `min_pace` when there
+        is a pace at all (none, as in tests at the instant pace, stays none)."""
+        return max(pace, self.spec.min_pace) if pace > 0 else pace
 
     def play_ai(self) -> Applied:
         """Let the AI seat due decide and apply its action."""

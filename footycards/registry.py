@@ -233,6 +233,10 @@ class GameSpec:
     # several winners (not every seat) share one win: a team won (World Wave); otherwise
     # several winners are a draw between them
     team_play: bool = False
+    # the least time any paced AI decision takes, in seconds (when pacing is on at all):
+    # World Wave's answers in response windows must not tell by their speed (W5.2), so
+    # every decision takes at least this long, an auto-pass too
+    min_pace: float = 0.0
     sim_report: str | None = None  # "module:factory" of the game's SimReport, if it has one
 
     def mode_of(self, options: dict[str, Any]) -> str | None:
@@ -391,6 +395,10 @@ class Registry:
 
     def ids(self) -> list[str]:
         return [s.id for s in self.specs]
+
+    def most_seats(self) -> int:
+        """The most players of any game with a screen (imports those games' engines)."""
+        return max(s.max_players for s in self.with_screens())
 
     def with_screens(self) -> list[GameSpec]:
         """The games the launcher and `play` offer: those with a screen."""
@@ -596,6 +604,7 @@ WORLDWAVE = GameSpec(
     screen="footycards.tui.screens.worldwave:worldwave_screen",
     seat_groups=(N_("Team A"), N_("Team B")),
     team_play=True,
+    min_pace=1.0,
     text="footycards.textmode.worldwave",
     rules="rules/worldwave.md",
     sim_report="footycards.textmode.worldwave_sim:WorldWaveReport",

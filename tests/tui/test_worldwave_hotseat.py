@@ -12,10 +12,11 @@ from typing import Any
 
 from footycards.core.worldwave import DECK
 from footycards.match import Applied, Match
+from footycards.registry import get_spec
 from footycards.seats import parse_players
 from footycards.settings import load as load_settings
 from footycards.tui.app import FootyApp
-from footycards.tui.screens.worldwave import RESPONSE_WAIT, WorldWaveScreen
+from footycards.tui.screens.worldwave import WorldWaveScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel
 
@@ -135,7 +136,8 @@ async def test_draft_offer_behind_the_pass_screen(monkeypatch):
 
 async def test_auto_pass_waits_as_long_as_an_ai_answer(tmp_path):
     """At the `fast` pace the AI's answers in windows and Ann's auto-pass (she holds no
-    answer) each take at least RESPONSE_WAIT; no pass-device screen (one person)."""
+    answer) each take at least the game's least pace (1 s, W5.2), AI decisions outside
+    the windows too; no pass-device screen (one person)."""
     home = tmp_path / "home"
     remember_auto_pass(home, ["Ann"])
     top = ["shoot", "longball", "shoot", "shoot", "shoot"]
@@ -157,10 +159,12 @@ async def test_auto_pass_waits_as_long_as_an_ai_answer(tmp_path):
     started = times[0][0]
     in_windows = [(t, a) for t, a in times if a.action == "pass"]
     assert len(in_windows) >= 4
+    wait = get_spec("worldwave").min_pace
+    assert wait == 1.0
     previous = started
     for t, applied in times[1:]:
-        if applied.action == "pass":
-            assert t - previous >= RESPONSE_WAIT - 0.05, applied
+        if applied.action == "pass" or applied.by_ai:
+            assert t - previous >= wait - 0.05, applied
         previous = t
     assert any(a.seat == 0 for _t, a in in_windows)
 

@@ -223,6 +223,21 @@ async def test_window_question_names_every_window():
     view = match.public_view()
     assert view["windows"][-1]["kind"] == "misjudgement"
     assert window_question(view, match.names()).startswith("Ann scored:")
+    match.apply("pass")
+    view = match.public_view()
+    assert view["windows"][-1]["kind"] == "whistle"
+    assert window_question(view, match.names()) == (
+        "after Ann's 射門 Shoot: play Biased whistle to end their action phase, or pass"
+    )
+
+
+def test_every_world_wave_decision_is_paced_at_least_one_second():
+    """W5.2: with any pace at all, a World Wave decision takes at least 1 s (the same for
+    an answer, a pass and an auto-pass); other games keep their pace; none stays none."""
+    ww = Match.start("worldwave", parse_players("Ann,ai:easy"), 1, {})
+    other = Match.start("sadikov", parse_players("Ann,ai:easy"), 1, {})
+    assert ww.pace(0.25) == 1.0 and ww.pace(1.4) == 1.4 and ww.pace(0) == 0
+    assert other.pace(0.25) == 0.25
 
 
 async def test_hand_hidden_when_nobody_may_see_it():

@@ -11,10 +11,10 @@ discard phase Space marks cards and `d` discards them. Everything works by mouse
 
 Responses without tells (W5.2): every seat the engine asks is asked. "Auto-pass when I
 have no legal answer" (`a`, remembered per player name in the settings) passes for that
-person after the same wait an AI answer takes in a window (at least 1 s), without the
-pass-device screen; otherwise, with several people at one keyboard, every asked person
-gets the pass-device screen first, and nobody's hand, draft offer or taken card shows
-before they confirm.
+person after the same wait an AI decision takes (at least the game's `min_pace`, 1 s),
+without the pass-device screen; otherwise, with several people at one keyboard, every
+asked person gets the pass-device screen first, and nobody's hand, draft offer or taken
+card shows before they confirm.
 """
 
 from __future__ import annotations
@@ -41,7 +41,6 @@ from ..widgets.worldwave_cards import CardList, DraftPanel, HandPanel, card_name
 from ..widgets.worldwave_pitch import TEAM_NAMES, PitchPanel, team_name
 from .game import GameScreen
 
-RESPONSE_WAIT = 1.0  # W5.2: the least time any answer in a window takes (unless instant)
 SHOTS = ("shoot", "freekick", "penalty")
 WINDOW_CARDS = {"controversy": "controversy", "misjudgement": "misjudgement", "whistle": "whistle"}
 SKILL_VERBS = ("skill", "terry", "anticipation")
@@ -108,11 +107,11 @@ def window_question(view: dict, names: list[str]) -> str:
             ).format(who=who)
         return _("{who} scored: play Misjudgement to make the goal void, or pass").format(who=who)
     if kind == "whistle":
-        card = last_card(view, w["seat"])
-        if card is not None:
+        answered = last_card(view, w["seat"])
+        if answered is not None:
             return _(
                 "after {who}'s {card}: play Biased whistle to end their action phase, or pass"
-            ).format(who=names[w["seat"]], card=card_name(card))
+            ).format(who=names[w["seat"]], card=card_name(answered))
         return _(
             "{who} played a card: play Biased whistle to end their action phase, or pass"
         ).format(who=names[w["seat"]])
@@ -369,15 +368,15 @@ class WorldWaveScreen(GameScreen):
         return self.seat_name(seat) in self.auto_names
 
     def response_wait(self) -> float:
-        """The least time an answer in a response window takes: the AI's pace, at least
-        RESPONSE_WAIT (none at the instant pace, as in tests)."""
-        base = float(getattr(self.app, "ai_delay", lambda: 0.0)())
-        return 0.0 if base <= 0 else max(RESPONSE_WAIT, base)
-
-    def ai_pace(self) -> float:
-        if self.table()["windows"]:
-            return self.response_wait()
-        return super().ai_pace()
+        """How long an auto-pass waits: as long as an AI decision takes here (at a shared
+        table the table's pace, the same for everyone; alone the app's), at least the
+        game's least pace (1 s, W5.2); none at the instant pace, as in tests."""
+        session = getattr(self.app, "table_session", None)
+        if session is not None and session.table.match is self.match:
+            base = float(session.table.hub.ai_delay)
+        else:
+            base = float(getattr(self.app, "ai_delay", lambda: 0.0)())
+        return self.match.pace(base)
 
     def auto_pass_due(self) -> bool:
         """Whether the person due is asked in a window, has no legal answer but `pass`,

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from footycards.core.worldwave import DECK
+from footycards.core.worldwave import DECK, ROSTER
 from footycards.match import Match, make_agent
 from footycards.registry import get_spec
 from footycards.seats import parse_players
@@ -21,6 +21,7 @@ from footycards.tui.screens.worldwave import WorldWaveScreen, window_question
 from footycards.tui.widgets.dialogs import ChoiceScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel
+from footycards.tui.widgets.worldwave_pitch import PitchPanel
 
 SIZE = (120, 40)
 
@@ -80,7 +81,6 @@ async def test_draft_by_keys_shows_the_offer_and_the_earlier_picks():
         offered = match.view(0)["draft"]["offered"]
         assert draft.offered == offered and len(offered) == 4
         shown = screen_text(app)
-        from footycards.core.worldwave import ROSTER
 
         for cid in offered:
             char = ROSTER[cid]
@@ -425,3 +425,16 @@ async def test_a_click_chooses_a_card_and_a_second_click_plays_it():
         assert hand.cursor == 1 and match.actions == []
         await pilot.click(HandPanel, offset=(6, 2))
         await wait_for(lambda: match.actions[:1] == ["shoot"], pilot)
+
+
+async def test_a_click_on_a_player_tells_their_character_and_skills():
+    match, app = start("Ann,ai:easy", characters=["rooney", "okonkwo"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app._notifications.clear()
+        await pilot.click(PitchPanel, offset=(6, 2))  # team B's first card: P2
+        await pilot.pause()
+        [note] = list(app._notifications)
+        assert note.title == "P2 AI easy"
+        assert "奧孔沃 Okonkwo · FW · Team B" in note.message
+        assert ROSTER["okonkwo"].text in note.message

@@ -37,7 +37,14 @@ from ...settings import update as update_settings
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
-from ..widgets.worldwave_cards import CardList, DraftPanel, HandPanel, card_name, character_name
+from ..widgets.worldwave_cards import (
+    CardList,
+    DraftPanel,
+    HandPanel,
+    card_name,
+    character_name,
+    costs_text,
+)
 from ..widgets.worldwave_pitch import TEAM_NAMES, PitchPanel, team_name
 from .game import GameScreen
 
@@ -632,6 +639,30 @@ class WorldWaveScreen(GameScreen):
         else:
             self.marked.add(slot)
         self.render_view()
+
+    @on(PitchPanel.SeatClicked)
+    def seat_clicked(self, message: PitchPanel.SeatClicked) -> None:
+        """A click on a player's card: their character and equipped skills in words
+        (public: everybody may know them)."""
+        view = self.drawn
+        if view is None:
+            return
+        info = view["seats"][message.seat]
+        cid = info["character"]
+        if cid is None:
+            return
+        char = ROSTER[cid]
+        lines = [
+            f"{character_name(cid)} · {char.position} · {team_name(info['team'])}",
+            costs_text(cid),
+            char.text,
+            char.text_zh,
+        ]
+        for card in info["equipped"].values():
+            if card is not None:
+                lines.append(f"{card_name(card)}: {CARDS[card].text}")
+        title = f"P{message.seat + 1} {self.seat_name(message.seat)}"
+        self.notify("\n".join(lines), title=title, timeout=12, markup=False)
 
     @on(CardList.Picked, "#hand")
     def hand_picked(self, message: CardList.Picked) -> None:

@@ -1103,6 +1103,28 @@ def test_W7_an_action_with_a_bool_slot_is_no_action():
     refused(s, ww.Action("event", (1,), True), "not_an_action")
 
 
+def test_W7_refusals_say_why():
+    """Common mistakes get a reason of their own, as data."""
+    s = ww.new_game(2, seed=1)
+    refused(s, "pick 5", "no_such_pick")
+    refused(s, "end", "draft_first")
+    s = two("rooney", "terry", "foul", "controversy", "save", "wall", "-", "shoot", "-")
+    refused(s, "event 1", "needs_target")
+    refused(s, "event 2 P2", "answer_only")
+    refused(s, "equip 1", "wrong_card")
+    refused(s, "event 9 P2", "slot_empty")
+    refused(s, "save 1", "not_now")
+    refused(s, "pick 1", "not_now")
+    refused(s, "shoot", "no_card")
+    play(s, "end", "end")
+    refused(s, "event 1 P1", "bad_target")  # P1's own seat: a team-mate's, not an opponent's
+    play(s, "shoot")
+    refused(s, "save 2", "wrong_card")  # a Wall
+    refused(s, "event 1", "not_an_answer")
+    play(s, "save 1")
+    assert window(s)["kind"] == "misjudgement"
+
+
 # -- W8 card ids, fixed deals, catalog -----------------------------------------
 
 

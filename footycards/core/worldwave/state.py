@@ -410,51 +410,142 @@ class WorldWaveState:
         return acts
 
     def _refusal(self, action: Action) -> IllegalAction:
-        """Why an action is not legal now, as a code and parameters."""
+        """Why an action is not legal now, as a code and parameters (the first reason
+        found: the moment, the hand slot, the card, the target, the cost)."""
         seat = self.to_move
+        assert seat is not None
         text = str(action)[:60]
         verb = action.kind
-        hand = self.hands[seat] if seat is not None and self.hands else []
-        for s in action.slots:
-            if s > len(hand):
+        hand = self.hands[seat]
+        w = self.windows[-1] if self.windows else None
+        if self.phase == "draft" and w is None:
+            if verb != "pick":
+                return IllegalAction("choose a character first, e.g. 'pick 1'", "draft_first")
+            return IllegalAction(
+                "pick one of the {n} characters offered (pick 1 to pick {n})",
+                "no_such_pick",
+                n=len(self.offer),
+            )
+        if verb == "pick":
+            return IllegalAction("the draft is over", "not_now", action=text)
+        for slot in action.slots:
+            if slot > len(hand):
                 return IllegalAction(
                     "there is no card in slot {slot} (the hand holds {n})",
                     "slot_empty",
-                    slot=s,
+                    slot=slot,
                     n=len(hand),
                 )
         if action.target is not None and action.target >= self.players:
             return IllegalAction(
                 "there is no seat P{seat} at this table", "no_such_seat", seat=action.target + 1
             )
-        if self.windows:
-            w = self.windows[-1]
-            if verb != "pass":
+        if w is not None:
+            return self._window_refusal(w, seat, action, text)
+        if self.phase == "discard":
+            excess = len(hand) - self.hand_limit(self.turn)
+            if verb != "discard":
                 return IllegalAction(
-                    "'{action}' does not answer this {window} window; 'pass' always does",
-                    "not_an_answer",
-                    action=text,
-                    window=w["kind"],
+                    "discard {n} card(s) down to your hand limit first", "discard_first", n=excess
                 )
-        elif self.phase == "draft" and verb != "pick":
-            return IllegalAction("choose a character first, e.g. 'pick 1'", "draft_first")
-        elif self.phase == "discard" and verb != "discard":
-            excess = len(hand) - self.hand_limit(self.turn)
-            return IllegalAction(
-                "discard {n} card(s) down to your hand limit first", "discard_first", n=excess
-            )
-        elif self.phase == "discard":
-            excess = len(hand) - self.hand_limit(self.turn)
             return IllegalAction("discard exactly {n} card(s)", "discard_count", n=excess)
-        elif verb in ("pass", "pick", "discard"):
-            return IllegalAction("'{action}' is not possible now", "not_now", action=text)
-        elif verb in SHOTS and verb not in hand:
-            return IllegalAction("you hold no {card} card", "no_card", card=verb)
-        elif verb == "shoot" and self.character(self.turn).shoot_cost is None:
-            return IllegalAction("a goalkeeper never shoots a Shoot (W1.2)", "keeper_shot")
-        elif verb in SHOTS:
+        if verb in ("pass", "discard", "save", "terry", "anticipation"):
+            return IllegalAction(
+                "'{action}' is for answers and the discard phase; this is your action phase",
+                "not_now",
+                action=text,
+            )
+        if verb in SHOTS:
+            if verb not in hand:
+                return IllegalAction("you hold no {card} card", "no_card", card=verb)
+            if verb == "shoot" and self.character(seat).shoot_cost is None:
+                return IllegalAction("a goalkeeper never shoots a Shoot (W1.2)", "keeper_shot")
             return IllegalAction("not enough stamina for that", "no_stamina")
+        if verb in ("equip", "event"):
+            card = hand[action.slots[0] - 1]
+            wanted = "skill" if verb == "equip" else "event"
+            if KIND[card] != wanted:
+                return IllegalAction(
+                    "the card in slot {slot} is {card}, not a {kind} card",
+                    "wrong_card",
+                    slot=action.slots[0],
+                    card=card,
+                    kind=wanted,
+                )
+            if card not in ACTION_EVENTS and verb == "event":
+                return IllegalAction(
+                    "{card} is played only as an answer in its window (W2.2)",
+                    "answer_only",
+                    card=card,
+                )
+            if card in TARGETED and action.target is None:
+                return IllegalAction(
+                    "{card} needs a target: an opponent, e.g. 'event {slot} P2'",
+                    "needs_target",
+                    card=card,
+                    slot=action.slots[0],
+                )
+            if verb == "event" and action.target is not None:
+                if card not in TARGETED:
+                    return IllegalAction("{card} takes no target", "no_target", card=card)
+                if action.target % 2 == seat % 2:
+                    return IllegalAction(
+                        "P{seat} is on your team; {card} is played on an opponent",
+                        "bad_target",
+                        seat=action.target + 1,
+                        card=card,
+                    )
+                return IllegalAction(
+                    "{card} cannot be played on P{seat} now (a Tackle needs a hand to take "
+                    "from, a pending zone holds one Suspension)",
+                    "bad_target",
+                    card=card,
+                    seat=action.target + 1,
+                )
         return IllegalAction("'{action}' is not allowed now", "not_legal", action=text)
+
+    def _window_refusal(self, w: dict, seat: int, action: Action, text: str) -> IllegalAction:
+        """Why an answer does not fit the open window."""
+        kind = w["kind"]
+        verb = action.kind
+        if kind == "save" and verb in ("save", "terry", "anticipation", "skill"):
+            if self.injured[seat]:
+                return IllegalAction(
+                    "an injured player makes no Save of any kind (W4.3)", "injured"
+                )
+            if verb == "save":
+                card = self.hands[seat][action.slots[0] - 1]
+                keeper = self.character(seat).position == "GK"
+                if card != "save" and not (keeper and card == "shoot"):
+                    return IllegalAction(
+                        "the card in slot {slot} is {card}, not a Save",
+                        "wrong_card",
+                        slot=action.slots[0],
+                        card=card,
+                        kind="save",
+                    )
+            if self.save_cost(seat) > self.stamina[seat]:
+                return IllegalAction(
+                    "a Save costs you {cost} stamina; you have {stamina}",
+                    "no_stamina",
+                    cost=self.save_cost(seat),
+                    stamina=self.stamina[seat],
+                )
+        if kind in _ANSWER_CARDS and verb == "event":
+            card = self.hands[seat][action.slots[0] - 1]
+            return IllegalAction(
+                "the card in slot {slot} is {card}; this window takes a {kind}",
+                "wrong_card",
+                slot=action.slots[0],
+                card=card,
+                kind=kind,
+            )
+        return IllegalAction(
+            "'{action}' does not answer this {window} window; 'pass' always does",
+            "not_an_answer",
+            action=text,
+            window=kind,
+        )
 
     # -- doing an action --------------------------------------------------------------
 

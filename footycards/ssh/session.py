@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 from rich.console import Console
@@ -39,9 +39,6 @@ from ..i18n import _, language
 from ..paths import data_dir
 from ..plaintext import clean_name
 from .driver import Terminal, attach
-
-if TYPE_CHECKING:
-    from .server import FootyServer
 
 log = logging.getLogger("footycards.ssh")
 
@@ -72,6 +69,35 @@ class SessionInfo:
 
 
 AppFactory = Callable[[SessionInfo], App[Any]]
+
+
+class SessionOptions(Protocol):
+    """The server's options a session reads (ServerOptions in server.py has them)."""
+
+    @property
+    def lang(self) -> str | None: ...
+
+    @property
+    def idle_timeout(self) -> float: ...
+
+
+class SessionServer(Protocol):
+    """What a session asks of the server that accepted it (FootyServer in server.py), so
+    that this module does not import the server."""
+
+    @property
+    def options(self) -> SessionOptions: ...
+
+    @property
+    def app_factory(self) -> AppFactory: ...
+
+    def admit(self, session: GameSession) -> bool: ...
+
+    def adopt(self, app: App[Any]) -> None: ...
+
+    def release(self, session: GameSession, app: App[Any] | None = None) -> None: ...
+
+    def log_details(self, text: str) -> None: ...
 
 
 def colour_system(term: str, env: Mapping[str, str]) -> str:
@@ -174,7 +200,7 @@ def player_home(user: str) -> Path:
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One SSH session channel: a pty shell running one app."""
 
-    def __init__(self, server: FootyServer, conn: asyncssh.SSHServerConnection) -> None:
+    def __init__(self, server: SessionServer, conn: asyncssh.SSHServerConnection) -> None:
         self.server = server
         self.conn = conn
         self.number = next(_ids)

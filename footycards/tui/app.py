@@ -9,11 +9,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
 from textual.binding import Binding
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
@@ -26,8 +24,8 @@ from ..record import GameRecord
 from ..registry import get_spec
 from ..replay import Replay
 from ..saves import Autosaver, SaveStore, error_text
-from ..seats import SeatSpec
 from ..tables import TableHub
+from .host import FootyHost, PendingGame
 from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
 from .translate import translate_bindings
@@ -41,17 +39,7 @@ TEXTUAL_KEYS_KEPT = {
 }
 
 
-@dataclass
-class PendingGame:
-    """A game chosen but not dealt yet: its set-up questions may still be asked."""
-
-    game_id: str
-    seats: list[SeatSpec]
-    seed: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
-
-
-class FootyApp(App):
+class FootyApp(FootyHost):
     """The footycards terminal app: opens on the launcher, or straight into a game."""
 
     TITLE = "footycards"
@@ -294,6 +282,12 @@ class FootyApp(App):
             _("Keep playing"),
         )
         self.push_screen(self.quit_dialog, done)
+
+    def open_tables(self, what: str) -> None:
+        """Host (`host`), join (`join`) or watch (`watch`) a shared table (tables.py)."""
+        from .screens.tables import HostScreen, TableListScreen
+
+        self.push_screen(HostScreen() if what == "host" else TableListScreen(what == "watch"))
 
     def action_rules(self, game_id: str) -> None:
         self.push_screen(RulesScreen(game_id))

@@ -31,6 +31,7 @@ from ...match import Applied, Match, Undone, UndoRefused
 from ...narration import event_text, refusal, undo_question, undone_text
 from ...replay import Replay
 from ...stats import record_finished
+from ..host import FootyHost
 from ..translate import add_bindings, translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.keybar import KeyBar
@@ -211,16 +212,15 @@ class GameScreen(Screen):
     async def record_stats(self) -> None:
         """Add the finished game to the statistics (off the event loop); a problem is told
         once per session and never stops the game."""
-        from ..app import FootyApp
-
         app = self.app
-        saver = getattr(app, "autosaver", None)  # the game's save file names it in the stats
+        # the game's save file names it in the stats
+        saver = app.autosaver if isinstance(app, FootyHost) else None
         record_id = saver.id if saver is not None and saver.match is self.match else None
         message = await asyncio.to_thread(record_finished, self.match, None, record_id)
-        if not message or (isinstance(app, FootyApp) and app.stats_told):
+        if not message or (isinstance(app, FootyHost) and app.stats_told):
             return
         app.notify(message, title=_("Statistics"), severity="warning", timeout=10)
-        if isinstance(app, FootyApp):
+        if isinstance(app, FootyHost):
             app.stats_told = True
 
     def is_local(self, seat: int | None) -> bool:
@@ -333,7 +333,7 @@ class GameScreen(Screen):
         """The least time the AI seat due takes to decide (the app's pace); a game may
         want another for some decisions (World Wave: every answer in a response window
         takes the same time, W5.2)."""
-        return float(getattr(self.app, "ai_delay", lambda: 0.0)())
+        return self.app.ai_delay() if isinstance(self.app, FootyHost) else 0.0
 
     async def ai_turn(self, number: int) -> None:
         match = self.match
@@ -397,9 +397,7 @@ class GameScreen(Screen):
     def after_end(self, answer: str | None) -> None:
         if answer == "again":
             match = self.match.restart()
-            from ..app import FootyApp
-
-            if isinstance(self.app, FootyApp):  # the new game is saved as it goes
+            if isinstance(self.app, FootyHost):  # the new game is saved as it goes
                 self.app.switch_screen(self.app.game_screen(match))
             else:
                 factory = self.match.spec.screen_factory()
@@ -425,12 +423,11 @@ class GameScreen(Screen):
     def leave(self) -> None:
         self.app.pop_screen()
         if len(self.app.screen_stack) <= 1:
-            from ..app import FootyApp
-
-            if self.review is not None and getattr(self.app, "initial_replay", None):
+            host = self.app if isinstance(self.app, FootyHost) else None
+            if self.review is not None and host is not None and host.initial_replay:
                 self.app.exit()  # opened by `footycards replay FILE`: leaving ends it
-            elif isinstance(self.app, FootyApp):
-                self.app.show_launcher()
+            elif host is not None:
+                host.show_launcher()
             else:
                 self.app.exit()
 
@@ -443,10 +440,8 @@ class GameScreen(Screen):
             if yes:
                 self.leave()
 
-        from ..app import FootyApp
-
         text = _("Leave this game? It is not finished.")
-        if isinstance(self.app, FootyApp):
+        if isinstance(self.app, FootyHost):
             text += " " + self.app.save_note(self.match)
         self.app.push_screen(ConfirmScreen(text, _("Leave"), _("Keep playing")), done)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -39,14 +39,12 @@ from ...registry import (
     playable_now,
 )
 from ...seats import SeatSpec, ai_label, check_names
+from ..host import FootyHost, PendingGame
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
-
-if TYPE_CHECKING:
-    from ..app import FootyApp
 
 KINDS = [  # by strength
     (N_("Human"), "human"),
@@ -272,12 +270,10 @@ class LauncherScreen(Screen):
         return [(_("On this screen"), "← →", _("Change a choice (seats, AI level, options)"))]
 
     @property
-    def footy(self) -> FootyApp:
+    def footy(self) -> FootyHost:
         """The app, typed (the launcher only runs inside FootyApp)."""
-        from ..app import FootyApp
-
         app = self.app
-        assert isinstance(app, FootyApp)
+        assert isinstance(app, FootyHost)
         return app
 
     def offered(self, spec: GameSpec) -> tuple[OptionSpec, ...]:
@@ -706,10 +702,8 @@ class LauncherScreen(Screen):
         return action != "table" or self.footy.hub is not None
 
     def action_table(self, what: str) -> None:
-        """Host, join or watch a shared table (tables.py)."""
-        from .tables import HostScreen, TableListScreen
-
-        self.app.push_screen(HostScreen() if what == "host" else TableListScreen(what == "watch"))
+        """Host, join or watch a shared table (the app opens its screen)."""
+        self.footy.open_tables(what)
 
     def action_rules(self) -> None:
         self.footy.action_rules(self.game_id)
@@ -747,8 +741,6 @@ class LauncherScreen(Screen):
         return values
 
     def action_start(self) -> None:
-        from ..app import PendingGame
-
         seats = self.seats()
         spec = self.spec
         try:

@@ -9,8 +9,6 @@ a confirmation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,15 +17,12 @@ from textual.widgets import DataTable, Static
 
 from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, error_text, when
+from ..host import FootyHost
 from ..translate import translate_bindings
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
-
-if TYPE_CHECKING:
-    from ..app import FootyApp
-
 
 WIDE = 110  # columns from which every field of a save fits on one line
 
@@ -55,11 +50,9 @@ class ResumeScreen(Screen):
         self.narrow = False  # the two-line layout of terminals below WIDE columns
 
     @property
-    def footy(self) -> FootyApp:
-        from ..app import FootyApp
-
+    def footy(self) -> FootyHost:
         app = self.app
-        assert isinstance(app, FootyApp)
+        assert isinstance(app, FootyHost)
         return app
 
     def compose(self) -> ComposeResult:

@@ -25,6 +25,7 @@ from textual.widgets import Static
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match
 from ...textmode import sadikov as sadikov_text
+from ..host import FootyHost
 from ..widgets.dialogs import ChoiceScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
@@ -152,7 +153,8 @@ class SadikovScreen(GameScreen):
     def step_seconds(self) -> float:
         if self.animation is not None:
             return self.animation
-        return ANIMATION_STEPS.get(getattr(self.app, "speed", "instant"), 0.0)
+        speed = self.app.speed if isinstance(self.app, FootyHost) else "instant"
+        return ANIMATION_STEPS.get(speed, 0.0)
 
     # -- GameScreen hooks -------------------------------------------------------
 

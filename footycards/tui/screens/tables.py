@@ -29,6 +29,7 @@ from ...core import DeckError, OptionError
 from ...i18n import N_, _, ngettext
 from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ...tables import Change, Presence, Table, TableError
+from ..host import FootyHost
 from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
 from ..widgets.keybar import KeyBar
@@ -40,7 +41,6 @@ from .too_small import check_size
 
 if TYPE_CHECKING:
     from ...tables import TableHub
-    from ..app import FootyApp
 
 SEAT_KINDS = [
     (N_("People"), "people"),
@@ -50,18 +50,15 @@ SEAT_KINDS = [
     (N_("AI random"), "random"),
 ]
 CHAT_SHOWN = 6  # chat lines in the room and above the chat input
-MAX_SEATS = max(spec.max_players for spec in REGISTRY.with_screens())
 
 
-def footy(screen: Screen) -> FootyApp:
-    from ..app import FootyApp
-
+def footy(screen: Screen) -> FootyHost:
     app = screen.app
-    assert isinstance(app, FootyApp)
+    assert isinstance(app, FootyHost)
     return app
 
 
-def user_name(app: FootyApp) -> str:
+def user_name(app: FootyHost) -> str:
     return app.user or _("player")
 
 
@@ -98,7 +95,7 @@ AnyScreen = TypeVar("AnyScreen", bound=Screen)
 class TableSession:
     """One app at one table: its presence there and what it does on each change."""
 
-    def __init__(self, app: FootyApp, table: Table) -> None:
+    def __init__(self, app: FootyHost, table: Table) -> None:
         self.app = app
         self.table = table
         self.presence: Presence | None = None
@@ -253,7 +250,7 @@ class TableSession:
                 self.app.switch_screen(LauncherScreen(self.launcher))
 
 
-def enter_table(app: FootyApp, table: Table, watch: bool = False) -> TableSession:
+def enter_table(app: FootyHost, table: Table, watch: bool = False) -> TableSession:
     """Sit at (or watch) `table` and open its room in place of the launcher and what is
     open above it (the host form or the table list); TableError when refused, and then
     nothing changed."""
@@ -495,12 +492,12 @@ class HostScreen(Screen):
             )
             yield Static(_("Seats"), classes="heading", markup=False)
             yield Select(
-                [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                [(str(n), n) for n in range(2, REGISTRY.most_seats() + 1)],
                 value=2,
                 allow_blank=False,
                 id="seatcount",
             )
-            for i in range(MAX_SEATS):
+            for i in range(REGISTRY.most_seats()):
                 with Horizontal(classes="seat", id=f"seat-{i}"):
                     yield Label(f"P{i + 1}", classes="seatno", markup=False)
                     yield Select(
@@ -547,7 +544,7 @@ class HostScreen(Screen):
 
     def show_seats(self) -> None:
         n = self.seat_count()
-        for i in range(MAX_SEATS):
+        for i in range(REGISTRY.most_seats()):
             self.query_one(f"#seat-{i}").display = i < n
 
     def on_select_changed(self, event: Select.Changed) -> None:

@@ -1,0 +1,101 @@
+"""Provides FootyHost, what screens may ask of the footycards app, and PendingGame.
+
+The screens run inside `FootyApp` (app.py), which imports them; so that no screen imports
+the app module back, they ask the app through this base class, which `FootyApp`
+implements: `isinstance(self.app, FootyHost)` (screens also run inside plain Textual apps
+in tests, then without saves, statistics or tables). Navigation between the app's main
+screens (the launcher, a game, the shared tables) is the app's: a screen asks for it
+here (`show_launcher`, `start_game`, `open_tables`, `game_screen`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from ..seats import SeatSpec
+
+if TYPE_CHECKING:
+    from ..match import Match
+    from ..record import GameRecord
+    from ..saves import Autosaver, SaveStore
+    from ..settings import Settings
+    from ..tables import TableHub
+
+
+@dataclass
+class PendingGame:
+    """A game chosen but not dealt yet: its set-up questions may still be asked."""
+
+    game_id: str
+    seats: list[SeatSpec]
+    seed: int | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class FootyHost(App):
+    """The footycards app as its screens see it (FootyApp fills in every member)."""
+
+    speed: str  # the AI's pace: instant, fast, normal, slow
+    settings: Settings  # what the launcher remembers
+    settings_file: Any  # where they are kept (None: the user's config folder)
+    remember_lang: str | None  # a language chosen with --lang, to remember
+    stats_told: bool  # a statistics problem was told this session
+    autosaver: Autosaver | None  # the one saving the game being played
+    initial_replay: Any  # `footycards replay FILE`: leaving the replay ends the app
+    hub: TableHub | None  # shared tables (a server's sessions), None when alone
+    user: str | None  # the session's user name (what others see at a table)
+    owner: str  # who the session is (an SSH key's fingerprint), "" if unknown
+    table_session: Any  # the shared table this app sits at (screens/tables.py)
+
+    @property
+    def is_remote(self) -> bool:
+        """Whether this app serves a remote (SSH) user."""
+        raise NotImplementedError
+
+    @property
+    def store(self) -> SaveStore:
+        """Where this session's games are saved."""
+        raise NotImplementedError
+
+    def show_launcher(self) -> None:
+        """Make the launcher the screen (built again from what was last started)."""
+        raise NotImplementedError
+
+    def start_game(
+        self, pending: PendingGame, on_cancel: Callable[[], None] | None = None
+    ) -> None:
+        """Ask the game's set-up questions, deal it and open its screen."""
+        raise NotImplementedError
+
+    def open_game(self, match: Match, record: GameRecord | None = None) -> None:
+        """Open the screen of a dealt game (saved as it goes, on `record` if resumed)."""
+        raise NotImplementedError
+
+    def game_screen(self, match: Match, record: GameRecord | None = None) -> Screen:
+        """The screen of a dealt game, its autosave started."""
+        raise NotImplementedError
+
+    def open_tables(self, what: str) -> None:
+        """Open the shared tables' form: `host`, `join` or `watch`."""
+        raise NotImplementedError
+
+    def save_note(self, match: Match) -> str:
+        """What leaving a game means for its save, in words."""
+        raise NotImplementedError
+
+    def ai_delay(self) -> float:
+        """The least time an AI move takes at the app's pace."""
+        raise NotImplementedError
+
+    def remember_theme(self) -> None:
+        """Keep the theme chosen for the next start."""
+        raise NotImplementedError
+
+    def action_rules(self, game_id: str) -> None:
+        """Show the rules of a game."""
+        raise NotImplementedError

@@ -93,6 +93,7 @@ CHARACTER_RATING = {  # the draft: each character's win rate with normal seats a
     "terry": 0.42,
     "okafor": 0.402,
 }
+PICK_MARGIN = 0.05  # the draft: characters rated this close to the best are as good
 GOAL_CHANCE_TO_SHOOT = 0.35  # shoot past the reserve when a goal is at least this likely
 
 
@@ -231,7 +232,7 @@ class WorldWaveAgent:
     def policy(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         """The normal player's choice (also the rollout policy of hard)."""
         if view["phase"] == "draft":
-            return self.pick(view, legal)
+            return self.pick(view, legal, rng)
         info = Info(view)
         if view["windows"]:
             return self.answer(info, view["windows"][-1], legal)
@@ -239,12 +240,15 @@ class WorldWaveAgent:
             return self.discard(info, legal)
         return self.act(info, legal)
 
-    def pick(self, view: dict[str, Any], legal: list[Any]) -> Any:
+    def pick(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        """The draft: one of the offered characters rated near the best (within
+        `PICK_MARGIN`), at random, so that the measured ratings' noise decides nothing."""
         offered = view["draft"]["offered"] or []
         if not offered:
             return legal[0]
-        best = max(range(len(offered)), key=lambda i: CHARACTER_RATING.get(offered[i], 0.5))
-        want = Action("pick", (best + 1,))
+        rating = [CHARACTER_RATING.get(cid, 0.5) for cid in offered]
+        near = [i for i, r in enumerate(rating) if r >= max(rating) - PICK_MARGIN]
+        want = Action("pick", (rng.choice(near) + 1,))
         return want if want in legal else legal[0]
 
     def card_value(self, info: Info, card: str) -> float:

@@ -578,7 +578,7 @@ class WorldWaveState:
         elif verb == "skill":
             self._use_skill(seat, "action", action)
         elif verb == "end":
-            self._note({"event": "end_action", "seat": seat})
+            self.note({"event": "end_action", "seat": seat})
             self._discard_phase()
 
     def _answer(self, w: dict, seat: int, action: Action) -> None:
@@ -600,7 +600,7 @@ class WorldWaveState:
                 self._use_skill(seat, "save", action)
             return
         card = self.play_slot(seat, action.slots[0])
-        self._note({"event": "play", "seat": seat, "card": card})
+        self.note({"event": "play", "seat": seat, "card": card})
         if kind == "controversy":  # W5.1.1: a window on itself
             w["chain"].append([card, seat])
             w["asked"] = [s for s in self._clockwise(seat) if s != seat]
@@ -630,7 +630,7 @@ class WorldWaveState:
         pool = self._draft_pool()
         self.rng.shuffle(pool)
         self.offer = pool[: 3 if self.players == 10 else 4]
-        self._note({"event": "offer", "seat": self.draft_seat, "count": len(self.offer)})
+        self.note({"event": "offer", "seat": self.draft_seat, "count": len(self.offer)})
         self._secret([self.draft_seat], {"event": "offered", "seat": self.draft_seat,
                                           "characters": list(self.offer)})  # fmt: skip
 
@@ -638,7 +638,7 @@ class WorldWaveState:
         cid = self.offer[slot - 1]
         self.characters[self.draft_seat] = cid
         self.offer = []
-        self._note({"event": "pick", "seat": self.draft_seat, "character": cid})
+        self.note({"event": "pick", "seat": self.draft_seat, "character": cid})
         if self.draft_seat + 1 < self.players:
             self.draft_seat += 1
             self._offer()
@@ -649,7 +649,7 @@ class WorldWaveState:
         """W3.3-W3.5: stamina cards at the maximum, seat 1 starts."""
         self.phase = "action"
         self.stamina = [ROSTER[c].stamina for c in self.characters if c is not None]
-        self._note({"event": "half", "half": 1, "seat": 0})
+        self.note({"event": "half", "half": 1, "seat": 0})
         self._start_turn(0)
 
     # -- a turn (W4) ------------------------------------------------------------------
@@ -661,14 +661,14 @@ class WorldWaveState:
         self.active = False
         self.until_next[seat].clear()
         self.phase = "action"
-        self._note({"event": "turn", "seat": seat, "number": self.turn_number})
+        self.note({"event": "turn", "seat": seat, "number": self.turn_number})
         skip = False
         while self.pending[seat]:  # W4.2: last placed, first resolved
             card = self.pending[seat].pop()
             turned = self.turn_over(seat, "suspension") if self.deck else None
             if turned is not None and turned != "save":
                 skip = True
-            self._note({"event": "suspension", "seat": seat, "card": turned, "skip": skip})
+            self.note({"event": "suspension", "seat": seat, "card": turned, "skip": skip})
             self.discard.append(card)
         for sk in self._skills(seat, "start"):
             assert sk.use is not None
@@ -680,7 +680,7 @@ class WorldWaveState:
         healed = self.injured[seat]
         self.stamina[seat] = top
         self.injured[seat] = False
-        self._note({"event": "recover", "seat": seat, "stamina": top, "healed": healed})
+        self.note({"event": "recover", "seat": seat, "stamina": top, "healed": healed})
         # W4.4 draw (W3.5: one seat's first draw of the half is three cards)
         n = DRAW
         if self.big_draw == seat:
@@ -688,7 +688,7 @@ class WorldWaveState:
             self.big_draw = None
         self.draw(seat, n)
         if skip:
-            self._note({"event": "skip", "seat": seat})
+            self.note({"event": "skip", "seat": seat})
             self._discard_phase()
 
     def _discard_phase(self) -> None:
@@ -709,7 +709,7 @@ class WorldWaveState:
     def _end_half(self) -> None:
         """W6.1, W6.2: half time, or the end of the match."""
         if self.halves and self.half == 1:
-            self._note({"event": "half_time", "goals": list(self.goals)})
+            self.note({"event": "half_time", "goals": list(self.goals)})
             cards = self.deck + self.discard + self.table
             for s in range(self.players):
                 cards += self.hands[s] + self.pending[s]
@@ -729,12 +729,12 @@ class WorldWaveState:
             self.quiet = 0
             self.half = 2
             self.big_draw = 0  # W6.2: seat 1 gets three cards in its first draw
-            self._note({"event": "half", "half": 2, "seat": 1, "shuffled": len(cards)})
+            self.note({"event": "half", "half": 2, "seat": 1, "shuffled": len(cards)})
             self._start_turn(1)
             return
         self.is_over = True
         self.phase = "over"
-        self._note({"event": "end", "goals": list(self.goals), "winners": self.result()["winners"]})
+        self.note({"event": "end", "goals": list(self.goals), "winners": self.result()["winners"]})
 
     # -- cards played in the action phase ------------------------------------------------
 
@@ -747,7 +747,7 @@ class WorldWaveState:
         if old is not None:
             self.discard.append(old)
         self.equipped[seat][i] = card
-        self._note({"event": "equip", "seat": seat, "card": card, "replaced": old})
+        self.note({"event": "equip", "seat": seat, "card": card, "replaced": old})
         top = self.max_stamina(seat)
         if self.stamina[seat] > top:  # W1.6: a lowered maximum cuts the stamina
             self.lose_stamina(seat, self.stamina[seat] - top)
@@ -764,7 +764,7 @@ class WorldWaveState:
         event: dict = {"event": "play", "seat": seat, "card": card}
         if target is not None:
             event["target"] = target
-        self._note(event)
+        self.note(event)
         self._push({"step": "whistle_window"})
         self._open_controversy(
             card, seat, {"step": "event", "card": card, "seat": seat, "target": target}
@@ -789,7 +789,7 @@ class WorldWaveState:
             for sk in self._skills(s, "shot_played"):
                 if sk.offers is None and sk.use is not None:
                     sk.use(self, s, self.shot)
-        self._note({"event": "shot", "seat": seat, "kind": kind, "card": card,
+        self.note({"event": "shot", "seat": seat, "kind": kind, "card": card,
                     "needed": self.shot["needed"]})  # fmt: skip
         self._push(
             {"step": "whistle_window"},
@@ -843,7 +843,7 @@ class WorldWaveState:
             # card below it, so the event falls when the chain holds an odd number
             cancelled = (len(chain) - 1) % 2 == 1
             if len(chain) > 1:
-                self._note({"event": "chain", "card": chain[0][0], "seat": chain[0][1],
+                self.note({"event": "chain", "card": chain[0][0], "seat": chain[0][1],
                             "length": len(chain) - 1, "cancelled": cancelled})  # fmt: skip
             then = dict(then, cancelled=cancelled)
         if then is not None:  # runs now, before the window below is asked again
@@ -855,21 +855,21 @@ class WorldWaveState:
         if card == "suspension":
             self.table.remove(card)
         if step["cancelled"]:
-            self._note({"event": "cancelled", "seat": seat, "card": card})
+            self.note({"event": "cancelled", "seat": seat, "card": card})
             if card == "suspension":
                 self.discard.append(card)
             return
         if card == "foul":
             self.lose_stamina(target, 2)
             self.injured[target] = True
-            self._note({"event": "injured", "seat": target})
+            self.note({"event": "injured", "seat": target})
         elif card == "tackle":
             self.take_random(seat, target, "tackle")
         elif card == "longball":
             self.draw(seat, 2)
         elif card == "suspension":
             self.pending[target].append(card)
-            self._note({"event": "pending", "seat": target, "card": card})
+            self.note({"event": "pending", "seat": target, "card": card})
         elif card == "waterbreak":
             for s in range(seat % 2, self.players, 2):
                 self.gain_stamina(s, 1)
@@ -896,7 +896,7 @@ class WorldWaveState:
         shooter = shot["shooter"]
         stopped = len(shot["saves"]) >= shot["needed"]
         shot["stopped"] = stopped
-        self._note({"event": "stopped" if stopped else "unsaved", "seat": shooter})
+        self.note({"event": "stopped" if stopped else "unsaved", "seat": shooter})
         team = shooter % 2 if stopped else 1 - shooter % 2
         asked = [s for s in self._clockwise(shooter) if s % 2 == team]
         self._open("misjudgement", asked, shooter=shooter, stopped=stopped)
@@ -904,11 +904,11 @@ class WorldWaveState:
     def _step_misjudgement(self, step: dict) -> None:
         """A Misjudgement after its Controversy window: the result is reversed, for good."""
         if step["cancelled"]:
-            self._note({"event": "cancelled", "seat": step["seat"], "card": "misjudgement"})
+            self.note({"event": "cancelled", "seat": step["seat"], "card": "misjudgement"})
             return
         assert self.shot is not None
         self.shot["reversed"] = True
-        self._note({"event": "reversed", "seat": step["seat"]})
+        self.note({"event": "reversed", "seat": step["seat"]})
         w = self.windows.pop()  # the Misjudgement window: no Misjudgement on a Misjudgement
         assert w["kind"] == "misjudgement"
 
@@ -924,7 +924,7 @@ class WorldWaveState:
             self.goals[team] += 1
             for s in range(1 - team, self.players, 2):
                 self.conceded[s] = True
-            self._note({"event": "goal", "seat": shooter, "team": team,
+            self.note({"event": "goal", "seat": shooter, "team": team,
                         "goals": list(self.goals)})  # fmt: skip
             for timing_cards in (False, True):  # character skills, then Poacher
                 for s in order:
@@ -932,9 +932,9 @@ class WorldWaveState:
                         if sk.card == timing_cards and sk.use is not None:
                             sk.use(self, s, shot)
         elif shot["reversed"]:
-            self._note({"event": "no_goal", "seat": shooter})
+            self.note({"event": "no_goal", "seat": shooter})
         else:
-            self._note({"event": "saved", "seat": shooter})
+            self.note({"event": "saved", "seat": shooter})
             for s in order:
                 for sk in self._skills(s, "save_made"):
                     if sk.use is not None:
@@ -949,11 +949,11 @@ class WorldWaveState:
     def _step_whistle(self, step: dict) -> None:
         """A Biased whistle after its Controversy window: the action phase ends at once."""
         if step["cancelled"]:
-            self._note({"event": "cancelled", "seat": step["seat"], "card": "whistle"})
+            self.note({"event": "cancelled", "seat": step["seat"], "card": "whistle"})
             return
         w = self.windows.pop()
         assert w["kind"] == "whistle"
-        self._note({"event": "whistle", "seat": step["seat"], "turn": self.turn})
+        self.note({"event": "whistle", "seat": step["seat"], "turn": self.turn})
         self.steps.clear()
         self._discard_phase()
 
@@ -962,8 +962,6 @@ class WorldWaveState:
     def note(self, event: dict) -> None:
         """Add a public event to the log."""
         self.events.append(event)
-
-    _note = note
 
     def _secret(self, seats: list[int], event: dict) -> None:
         self.secret.append([seats, event])
@@ -984,13 +982,13 @@ class WorldWaveState:
         self.discard += cards
         if why != "limit":
             self.active = True
-        self._note({"event": "discard", "seat": seat, "cards": cards, "why": why})
+        self.note({"event": "discard", "seat": seat, "cards": cards, "why": why})
 
     def pay(self, seat: int, cost: int) -> None:
         """W1.6: pay a cost (never refunded)."""
         if cost:
             self.stamina[seat] -= cost
-            self._note({"event": "stamina", "seat": seat, "change": -cost,
+            self.note({"event": "stamina", "seat": seat, "change": -cost,
                         "stamina": self.stamina[seat]})  # fmt: skip
 
     def lose_stamina(self, seat: int, n: int) -> None:
@@ -1004,7 +1002,7 @@ class WorldWaveState:
         n = min(n, self.max_stamina(seat) - self.stamina[seat])
         if n > 0:
             self.stamina[seat] += n
-            self._note({"event": "stamina", "seat": seat, "change": n,
+            self.note({"event": "stamina", "seat": seat, "change": n,
                         "stamina": self.stamina[seat]})  # fmt: skip
 
     def draw(self, seat: int, n: int) -> None:
@@ -1016,7 +1014,7 @@ class WorldWaveState:
         if not cards:
             return
         self.hands[seat] += cards
-        self._note({"event": "draw", "seat": seat, "count": len(cards)})
+        self.note({"event": "draw", "seat": seat, "count": len(cards)})
         self._secret([seat], {"event": "drew", "seat": seat, "cards": cards})
         if not deck:
             self._exhaust()
@@ -1027,7 +1025,7 @@ class WorldWaveState:
             return None
         card = self.deck.pop()
         self.discard.append(card)
-        self._note({"event": "turn_over", "seat": seat, "card": card, "why": why})
+        self.note({"event": "turn_over", "seat": seat, "card": card, "why": why})
         if not self.deck:
             self._exhaust()
         return card
@@ -1036,18 +1034,18 @@ class WorldWaveState:
         if not self.exhausted:
             self.exhausted = True
             self.quiet = 0
-            self._note({"event": "exhausted"})
+            self.note({"event": "exhausted"})
 
     def take_random(self, taker: int, victim: int, why: str) -> None:
         """Take a random card from a hand (Tackle, Hagen); only the two see which."""
         hand = self.hands[victim]
         if not hand:
-            self._note({"event": "take", "seat": taker, "target": victim, "why": why,
+            self.note({"event": "take", "seat": taker, "target": victim, "why": why,
                         "took": False})  # fmt: skip
             return
         card = hand.pop(self.rng.randbelow(len(hand)))
         self.hands[taker].append(card)
-        self._note({"event": "take", "seat": taker, "target": victim, "why": why, "took": True})
+        self.note({"event": "take", "seat": taker, "target": victim, "why": why, "took": True})
         self._secret([taker, victim], {"event": "took", "seat": taker, "target": victim,
                                        "card": card})  # fmt: skip
 
@@ -1056,7 +1054,7 @@ class WorldWaveState:
         i = len(self.discard) - 1 - self.discard[::-1].index(card)
         del self.discard[i]
         self.hands[seat].append(card)
-        self._note({"event": "retrieve", "seat": seat, "card": card, "why": why})
+        self.note({"event": "retrieve", "seat": seat, "card": card, "why": why})
 
     def add_save(self, seat: int, how: str, card: str | None, cost: int = 0) -> None:
         """A Save of any kind against the current shot (W2.4); closes the Save window
@@ -1066,7 +1064,7 @@ class WorldWaveState:
         self.pay(seat, cost)
         shot["saves"].append([seat, how, card])
         self.active = True
-        self._note({"event": "save", "seat": seat, "how": how, "card": card,
+        self.note({"event": "save", "seat": seat, "how": how, "card": card,
                     "saves": len(shot["saves"]), "needed": shot["needed"]})  # fmt: skip
         if len(shot["saves"]) >= shot["needed"] and self.windows:
             w = self.windows[-1]

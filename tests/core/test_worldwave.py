@@ -284,7 +284,7 @@ def test_W1_5_the_deck_loader_checks_entries(tmp_path):
         ww.load_deck(bad)
 
 
-def test_W1_6_costs_above_stamina_cannot_be_paid_and_zero_stamina_still_plays():
+def test_W1_6_costs_above_stamina_cannot_be_paid():
     # Terry (shoot 3) shoots once, then at 1 stamina cannot shoot again
     s = two("terry", "rooney", "shoot", "shoot", "save", "save", "save")
     play(s, "shoot")
@@ -472,7 +472,7 @@ def test_W2_2_controversy_chain_of_two_lets_the_event_stand():
     assert len(hand(s, 0)) == before - 1 + 2
 
 
-def test_W2_2_suspension_at_most_one_per_zone_and_no_effect_on_an_empty_deck():
+def test_W2_2_suspension_at_most_one_per_zone():
     s = two("rooney", "terry", "suspension", "suspension")
     play(s, "event 1 P2")
     settle(s)

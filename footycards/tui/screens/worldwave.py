@@ -27,6 +27,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from ...core.worldwave import CARDS, ROSTER
@@ -263,8 +264,8 @@ class WorldWaveScreen(GameScreen):
             chosen = [
                 (f"P{s + 1} {names[s]} · {team_name(s % 2)}", c) for s, c in enumerate(d["chosen"])
             ]
-            draft.border_title = _("Draft: {name} chooses a character").format(
-                name=names[d["seat"]]
+            draft.border_title = Content(  # a name is never markup
+                _("Draft: {name} chooses a character").format(name=names[d["seat"]])
             )
             draft.show(
                 d["offered"],
@@ -301,8 +302,8 @@ class WorldWaveScreen(GameScreen):
         )
         if cid:
             title += f" · {character_name(cid)}: {ROSTER[cid].text}"
-        hand.border_title = title
-        hand.border_subtitle = self.news.get(seat, "")
+        hand.border_title = Content(title)  # names and card texts are never markup
+        hand.border_subtitle = Content(self.news.get(seat, ""))
         marked = self.marked if view["phase"] == "discard" and view["turn"] == seat else set()
         hand.show(view["hand"], marked=marked, narrow=self.narrow)
 

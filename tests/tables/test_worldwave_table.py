@@ -133,3 +133,36 @@ async def test_a_dropped_player_is_replaced_by_the_ai_and_the_match_goes_on(tmp_
                 await ann_keys.pause()
         assert any(e["event"] == "turn" and e["seat"] == 1 for e in match.state.log)
         assert match.is_ai(1)
+
+
+async def test_the_host_form_and_the_room_show_each_seats_team(tmp_path):
+    """Hosting World Wave: even seat counts only, each seat with its team; the room
+    lists the seats with their teams too."""
+    from textual.widgets import Label, Select
+
+    from footycards.tui.screens.tables import HostScreen, TableRoomScreen
+
+    hub = TableHub(ai_delay=0)
+    ann = FootyApp(hub=hub, user="Ann", speed="instant", home=tmp_path / "ann")
+    async with ann.run_test(size=SIZE) as keys:
+        await keys.pause()
+        await keys.press("f5")
+        await wait_for(lambda: isinstance(ann.screen, HostScreen))
+        host = ann.screen
+
+        def pick() -> None:
+            host.query_one("#game", Select).value = "worldwave"
+
+        ann.call_later(pick)
+        await wait_for(lambda: host.game_id == "worldwave")
+        await keys.pause()
+        count = host.query_one("#seatcount", Select)
+        assert [v for _label, v in count._options if isinstance(v, int)] == [2, 4, 6, 8, 10]
+        labels = [str(host.query_one(f"#seat-{i} .seatno", Label).render()) for i in range(2)]
+        assert labels == ["P1 Team A", "P2 Team B"]
+        table = hub.open_table("Ann", "worldwave", [None, "easy"], options())
+        await sit(ann, keys, table)
+        await wait_for(lambda: isinstance(ann.screen, (TableRoomScreen, WorldWaveScreen)))
+        room = next(s for s in ann.screen_stack if isinstance(s, TableRoomScreen))
+        text = room.seats_text().plain
+        assert "P1 Team A Ann" in text and "P2 Team B" in text

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeGuard, TypeVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -337,6 +338,9 @@ class TableRoomScreen(Screen):
             due = match is not None and not match.is_over and match.due == i
             text.append("▶ " if due else "  ")
             text.append(f"P{i + 1} ", style="bold")
+            group = table.spec.seat_group(i)  # a team game: the seat's team
+            if group:
+                text.append(f"{group} ")
             if chair.is_open:
                 text.append(_("open: waiting for someone to join"), style="dim")
             else:
@@ -544,8 +548,15 @@ class HostScreen(Screen):
 
     def show_seats(self) -> None:
         n = self.seat_count()
+        spec = self.spec
+        groups = [spec.seat_group(i) for i in range(n)]
+        width = 4 + max((cell_len(g) + 1 for g in groups if g), default=0)
         for i in range(REGISTRY.most_seats()):
             self.query_one(f"#seat-{i}").display = i < n
+            label = self.query_one(f"#seat-{i} .seatno", Label)
+            group = spec.seat_group(i)  # a team game: the seat's team (P1 Team A)
+            label.update(f"P{i + 1} {group}" if group else f"P{i + 1}")
+            label.styles.width = width
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "game" and isinstance(event.value, str):

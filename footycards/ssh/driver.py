@@ -42,9 +42,16 @@ PENDING_LIMIT = 64 * 1024  # characters of early input kept until the app is rea
 # EVENT_RATE a second. Far above any person's typing; it stops a flood of keys (a
 # widget such as Input does work per key that grows with its text) from holding up the
 # event loop that every session shares. Events beyond it are dropped.
-EVENT_BURST = 400
-EVENT_RATE = 100.0
-MIN_SIZE, MAX_SIZE = 1, 1000  # a window size from the client is clamped to this range
+EVENT_BURST = 100
+EVENT_RATE = 50.0
+# A window size from the client is clamped to this (a 500x200 screen is 100,000 cells to
+# draw and send), and applied at most once every RESIZE_EVERY seconds (the last size of
+# a storm of changes wins).
+MIN_SIZE, MAX_WIDTH, MAX_HEIGHT = 1, 500, 200
+RESIZE_EVERY = 0.1
+# Typed text is parsed PARSE_SLICE characters at a time, one slice per turn of the event
+# loop, so a big paste never holds up the other sessions for long.
+PARSE_SLICE = 1024
 
 # Sequences written when application mode starts / stops.
 ENTER = (
@@ -67,8 +74,8 @@ LEAVE = (
 SYNC_QUERY = "\x1b[?2026$p"  # does the terminal support synchronised output?
 
 
-def _clamp(value: int) -> int:
-    return max(MIN_SIZE, min(MAX_SIZE, int(value)))
+def _clamp(value: int, most: int) -> int:
+    return max(MIN_SIZE, min(most, int(value)))
 
 
 @dataclass
@@ -106,15 +113,30 @@ class Terminal:
 
     def resize(self, width: int, height: int) -> None:
         """The client's window changed size."""
-        self.width, self.height = _clamp(width), _clamp(height)
+        self.width, self.height = _clamp(width, MAX_WIDTH), _clamp(height, MAX_HEIGHT)
         if self.driver is not None:
-            self.driver.resized(self.width, self.height)
+            self.driver.resize_soon(self.width, self.height)
 
     def take_pending(self) -> str:
         text = "".join(self.pending)
         self.pending.clear()
         self.pending_size = 0
         return text
+
+
+class KeyParser(XTermParser):
+    """Textual's key parser without its process-wide cache of parsed key sequences.
+
+    XTermParser caches `_parse_extended_key` with `functools.lru_cache` on the method:
+    1,024 entries for the whole process, each keeping a parser and the Key events it
+    made, and each event its sender (a widget, hence its whole app). In a server every
+    session's parser went in: ended apps stayed alive by the hundred. Here each call
+    parses anew (a regular expression per function key)."""
+
+    def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:
+        parse = XTermParser._parse_extended_key.__wrapped__  # type: ignore[attr-defined]
+        result: list[events.Key] | None = parse(self, sequence)
+        return result
 
 
 _TERMINALS: WeakKeyDictionary[App[Any], Terminal] = WeakKeyDictionary()
@@ -142,8 +164,12 @@ class SSHDriver(Driver):
         self.accepting = False
         self._out: list[str] = []
         self._flush_scheduled = False
-        self._parser = XTermParser()
+        self._parser = KeyParser()
         self._tick_handle: asyncio.TimerHandle | None = None
+        self._backlog: list[str] = []  # typed text not parsed yet
+        self._parse_handle: asyncio.Handle | None = None
+        self._resize_handle: asyncio.TimerHandle | None = None
+        self._resized_at = 0.0
         self._allowance = float(EVENT_BURST)
         self._allowance_at = time.monotonic()
         self.dropped = 0  # input events dropped by the rate limit
@@ -183,9 +209,11 @@ class SSHDriver(Driver):
 
     def disable_input(self) -> None:
         self.accepting = False
-        if self._tick_handle is not None:
-            self._tick_handle.cancel()
-            self._tick_handle = None
+        self._backlog.clear()
+        for handle in (self._tick_handle, self._parse_handle, self._resize_handle):
+            if handle is not None:
+                handle.cancel()
+        self._tick_handle = self._parse_handle = self._resize_handle = None
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -199,10 +227,43 @@ class SSHDriver(Driver):
     def resized(self, width: int, height: int) -> None:
         size = Size(width, height)
         self._size = (width, height)
+        self._resized_at = time.monotonic()
         self._app.post_message(events.Resize(size, size))
 
+    def resize_soon(self, width: int, height: int) -> None:
+        """The client's window changed size: the app hears of it now, or RESIZE_EVERY
+        after the last time (then with the size the window has by then)."""
+        if self._resize_handle is not None:
+            return  # the pending one reads the size when it is due
+        wait = self._resized_at + RESIZE_EVERY - time.monotonic()
+        if wait <= 0:
+            self.resized(width, height)
+        else:
+            self._resize_handle = self._loop.call_later(wait, self._resize_now)
+
+    def _resize_now(self) -> None:
+        self._resize_handle = None
+        size = (self.terminal.width, self.terminal.height)
+        if self.accepting and size != self._size:
+            self.resized(*size)
+
     def feed(self, text: str) -> None:
-        """Parse typed text into key/mouse/paste events for the app."""
+        """Typed text, to be parsed into key/mouse/paste events for the app (a slice at a
+        time, see PARSE_SLICE)."""
+        self._backlog.append(text)
+        if self._parse_handle is None:
+            self._parse_handle = self._loop.call_soon(self._parse_slice)
+
+    def _parse_slice(self) -> None:
+        self._parse_handle = None
+        if not self.accepting:
+            return
+        text = "".join(self._backlog)
+        self._backlog.clear()
+        if len(text) > PARSE_SLICE:
+            self._backlog.append(text[PARSE_SLICE:])
+            text = text[:PARSE_SLICE]
+            self._parse_handle = self._loop.call_soon(self._parse_slice)
         try:
             for message in self._parser.feed(text):
                 self.process_message(message)
@@ -213,7 +274,7 @@ class SSHDriver(Driver):
     def _parser_failed(self) -> None:
         log.warning("unparsable input: key parser reset")
         details_log.warning("unparsable input", exc_info=True)
-        self._parser = XTermParser()
+        self._parser = KeyParser()
 
     def _schedule_tick(self) -> None:
         """After input the parser may hold a lone Esc: let it time out into a key."""

@@ -38,6 +38,7 @@ from textual.app import App
 from ..i18n import _, language
 from ..paths import data_dir
 from ..plaintext import clean_name
+from .budget import TokenBucket
 from .driver import Terminal, attach
 
 log = logging.getLogger("footycards.ssh")
@@ -45,9 +46,16 @@ log = logging.getLogger("footycards.ssh")
 # Ending the app of a session that is over (seconds): checked every END_STEP, told again
 # every END_RETRY while it runs, its tasks cancelled after END_WAIT.
 END_STEP = 0.1
-END_RETRY = 1.0
+END_RETRY = 0.5
 END_WAIT = 5.0
-INPUT_LIMIT = 256 * 1024  # bytes a client may type in one second (a big paste is far less)
+# Bytes a client may send: INPUT_RATE a second, bursts of INPUT_BURST (a paste of a few
+# KiB; a person typing or moving the mouse sends far less). What is beyond is dropped; a
+# client that goes on past INPUT_FLOOD dropped bytes (with no chunk that fitted in
+# between) is closed. Every session shares one event loop, and Textual's key parser
+# costs about 5 ms of CPU per KiB.
+INPUT_RATE = 4 * 1024
+INPUT_BURST = 16 * 1024
+INPUT_FLOOD = 256 * 1024
 OUTPUT_LIMIT = 8 * 1024 * 1024  # bytes queued for a client that has stopped reading
 _LANG = re.compile(r"^[A-Za-z]{2,3}(?:[_-][A-Za-z0-9]{2,8})?(?:@[A-Za-z0-9]{1,16})?$")
 _ids = itertools.count(1)
@@ -169,13 +177,12 @@ def crash_details(app: App[Any], printed: str) -> str:
 
 
 def close_app(app: App[Any]) -> None:
-    """End a session's app once what its own queue holds is done: an app told to exit
-    while its first screen was being mounted failed in that screen's mount handler (a
-    client that leaves at once). The request goes to the app itself, never to a screen
-    (`call_after_refresh` hands it to the screen on top, and a screen being dismissed
-    took it along: the app never ended)."""
-    if not app.call_later(app.exit):
-        app.exit()  # the app is closing already
+    """End a session's app. While its first screen is still coming up, once what its
+    queue holds is done (an app told to exit then failed in that screen's mount handler:
+    a client that leaves at once); past it, at once (a request through the queue could
+    wait there for as long as a screen such as the rules was open, or be lost)."""
+    if len(app.screen_stack) > 2 or not app.call_later(app.exit):  # the default, the first
+        app.exit()
 
 
 def stop_tasks(app: App[Any]) -> None:
@@ -216,7 +223,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.gone = False  # the client hung up
         self.farewell: str | None = None  # said to the client after the app has ended
         self.last_input = time.monotonic()
-        self._input_window = (0.0, 0)  # (start of this second, bytes in it)
+        self.input_budget = TokenBucket(INPUT_RATE, INPUT_BURST)
+        self.overflow = 0  # bytes dropped since the last chunk that fitted the budget
+        self.dropped = 0  # bytes dropped in all
         self._idle_handle: asyncio.TimerHandle | None = None
         self._ending: asyncio.TimerHandle | None = None  # the next `_end_step`
         self._end_began: float | None = None  # when the app was to end
@@ -263,17 +272,25 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.task = asyncio.get_running_loop().create_task(self.run(), name=repr(self))
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        now = time.monotonic()
-        self.last_input = now
-        start, count = self._input_window
-        if now - start >= 1.0:
-            start, count = now, 0
-        count += len(data)
-        self._input_window = (start, count)
-        if count > INPUT_LIMIT:
-            self.end(_("Too much input at once: the session is closed."), 1)
-            return
-        self.terminal.feed(data)
+        self.last_input = time.monotonic()
+        if self.terminal.closed or self.overflow > INPUT_FLOOD:
+            return  # closed, or closing for a flood: nothing more is read
+        allowed = self.input_budget.take(len(data))
+        if allowed == len(data):
+            self.overflow = 0
+        else:
+            if not self.dropped:
+                log.warning("%s: input beyond %d KiB a second: dropped", self, INPUT_RATE // 1024)
+            self.overflow += len(data) - allowed
+            self.dropped += len(data) - allowed
+            data = data[:allowed]
+            if self.overflow > INPUT_FLOOD:
+                log.warning("%s: input flood: closed", self)
+                with language(self.info().lang):
+                    self.end(_("Too much input at once: the session is closed."), 1)
+                return
+        if data:
+            self.terminal.feed(data)
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.terminal.resize(width or self.terminal.width, height or self.terminal.height)

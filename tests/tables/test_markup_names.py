@@ -87,10 +87,12 @@ async def test_markup_names_at_the_final_whistle(game_id, options):
     seats = [SeatSpec(ANN, "random"), SeatSpec(BOB, "random")]
     if game_id == "stadium":
         options = {"rows": 2, "cols": 2, **options}
+    if options.get("mode") in ("fussball", "abwehr-angriff"):
+        options = {"round_limit": 3, **options}  # top trumps: three calls and it is over
     match = Match.start(game_id, seats, 4, options)
     app = FootyApp(match, speed="instant", autosave=False)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(lambda: isinstance(app.screen, EndScreen), 60)
+        await wait_for(lambda: isinstance(app.screen, EndScreen), 120)
         await pilot.pause()
         seen = screen_text(app)
         assert ANN in seen and BOB in seen

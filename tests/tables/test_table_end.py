@@ -41,6 +41,7 @@ async def test_q_on_the_result_goes_to_the_room_and_the_game_is_in_the_statistic
                 await keys.press("1")  # call the first category
             await wait_for(lambda n=number: len(match.actions) > n or match.is_over)
         await wait_for(lambda: isinstance(ann.screen, EndScreen))
+        assert not ann.screen.query("#quit")  # no Quit button at a table: q is the room
         await keys.press("q")
         await wait_for(lambda: isinstance(ann.screen, TableRoomScreen))
         assert ann.is_running and ann.return_code is None

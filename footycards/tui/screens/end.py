@@ -53,6 +53,7 @@ class EndScreen(ModalScreen[str]):
         rows: list[list[str]],
         again: str | None = None,
         back: str | None = None,
+        quits: bool = True,
     ) -> None:
         super().__init__()
         translate_bindings(self)
@@ -61,6 +62,7 @@ class EndScreen(ModalScreen[str]):
         self.rows = rows
         self.again = again  # the buttons' words when they mean something else (a shared
         self.back = back  # table: ask for a rematch, back to the table's room)
+        self.quits = quits  # whether it offers Quit (at a table `q` goes to the room)
 
     def headline(self) -> str:
         """The title: the winner, or a draw (between whom, when not everybody)."""
@@ -107,7 +109,8 @@ class EndScreen(ModalScreen[str]):
                 yield Button(_("Watch again (w)"), id="watch", compact=low)
                 back = self.back or _("Back to the launcher (l)")
                 yield Button(back, id="launcher", compact=low)
-                yield Button(_("Quit (q)"), variant="error", id="quit", compact=low)
+                if self.quits:
+                    yield Button(_("Quit (q)"), variant="error", id="quit", compact=low)
 
     def on_resize(self, event: Resize) -> None:
         low = event.size.height < self.LOW

@@ -210,7 +210,8 @@ class TableSession:
 
         player = self.seat is not None
         again = _("Rematch (a)") if player else _("Watch on (a)")
-        end = EndScreen(screen.match, headers, rows, again=again, back=_("Back to the table (l)"))
+        back = _("Back to the table (l, q)")
+        end = EndScreen(screen.match, headers, rows, again=again, back=back, quits=False)
         self.app.push_screen(end, answered)
 
     def ask_rematch(self) -> None:

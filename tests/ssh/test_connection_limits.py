@@ -109,3 +109,16 @@ async def test_a_connection_without_a_session_is_closed(start_server, clients) -
     assert client.conn is not None
     await asyncio.wait_for(client.conn.wait_closed(), 10)
     await wait_until(lambda: not st.sessions())
+
+
+def test_serve_offers_the_per_address_cap() -> None:
+    from click.testing import CliRunner
+
+    from footycards.cli import main
+    from footycards.ssh.server import ServeError, ServerOptions, check_options
+
+    result = CliRunner().invoke(main, ["serve", "--help"])
+    assert "--max-per-address" in result.output
+    assert ServerOptions().max_per_address == 10
+    with pytest.raises(ServeError, match="max-per-address"):
+        check_options(ServerOptions(max_per_address=0))

@@ -132,11 +132,14 @@ def load_keys(options: ServerOptions) -> tuple[asyncssh.SSHAuthorizedKeys | None
     try:
         text = path.read_text(encoding="utf-8")
         keys = asyncssh.import_authorized_keys(text)
-        book = NameBook.load(data_dir() / NAMES_FILE, text)
     except (OSError, ValueError, asyncssh.KeyImportError) as exc:
         raise ServeError(
             _("cannot read the authorized keys file {path}: {why}").format(path=path, why=exc)
         ) from None
+    try:
+        book = NameBook.load(data_dir() / NAMES_FILE, text)
+    except ValueError as exc:  # a name given to two keys, a damaged names.json
+        raise ServeError(str(exc)) from None
     return keys, book
 
 

@@ -136,6 +136,19 @@ def test_a_key_takes_a_bounded_number_of_names(tmp_path, ann_bob) -> None:
     assert book.claim("bob", bob.get_fingerprint()) is None
 
 
+def test_a_damaged_name_book_stops_the_server_with_a_reason(tmp_path, footy_home, ann_bob):
+    ann, _bob = ann_bob
+    (footy_home / "data").mkdir(parents=True)
+    (footy_home / "data" / "names.json").write_text("{not json")
+    server = FootyServer(
+        ServerOptions(port=0, authorized_keys=keys_file(tmp_path, ann.export_public_key()))
+    )
+    with pytest.raises(ServeError, match="cannot read the name book"):
+        import asyncio
+
+        asyncio.run(server.start())
+
+
 @pytest.mark.skipif(SSH is None, reason="no OpenSSH client")
 def test_real_openssh_clients_cannot_take_each_other_s_names(
     start_server, tmp_path, ann_bob

@@ -18,7 +18,7 @@ from footycards.settings import load as load_settings
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.worldwave import WorldWaveScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
-from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel
+from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel, card_name
 
 SIZE = (120, 40)
 FOUR = ["rooney", "terry", "costa", "novak"]
@@ -187,3 +187,45 @@ async def test_a_key_turns_auto_pass_on_and_off_and_it_is_remembered(tmp_path):
         await pilot.pause()
         settings, _notice = load_settings(home / "settings.json")
         assert settings.auto_pass == []
+
+
+async def test_a_tackles_card_is_told_only_to_the_two_players(monkeypatch):
+    """W2.2 Tackle at one keyboard: the card taken is told to Ann (who took it) and to
+    Bob (who lost it), each on their own hand once they confirmed the pass screen."""
+    top = ["longball", "whistle", "save", "shoot", "foul", "tackle", "misjudgement"]
+    match = Match.start(
+        "worldwave",
+        parse_players("Ann,Bob"),
+        4,
+        {"characters": ["rooney", "terry"], "deal": deal(*top)},
+    )
+    app = FootyApp(match=match, speed="instant", autosave=False)
+
+    async def confirm(name: str) -> WorldWaveScreen:
+        await wait_for(lambda: isinstance(app.screen, PassDeviceScreen), pilot)
+        assert app.screen.player_name == name
+        await pilot.press("enter")
+        await wait_for(lambda: isinstance(app.screen, WorldWaveScreen), pilot)
+        screen = app.screen
+        assert isinstance(screen, WorldWaveScreen)
+        return screen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await confirm("Ann")
+        await pilot.press("x")
+        await confirm("Bob")
+        await pilot.press("x")
+        screen = await confirm("Ann")
+        hand = screen.query_one(HandPanel)
+        assert hand.cards == ["longball", "whistle", "tackle", "misjudgement"]
+        await pilot.press("3", "enter")  # the Tackle on Bob (the only opponent)
+        await confirm("Bob")
+        assert hand.border_subtitle == ""
+        await pilot.press("p")  # no Controversy: the Tackle resolves
+        await wait_for(lambda: any(e["event"] == "take" for e in match.state.log), pilot)
+        took = next(e for e in match.view(0)["private"] if e["event"] == "took")
+        card = card_name(took["card"])
+        await wait_for(lambda: hand.border_subtitle == f"Ann took your {card}.", pilot)
+        await pilot.press("p")  # Bob: no Biased whistle
+        await confirm("Ann")
+        assert hand.border_subtitle == f"You took {card} from Bob."

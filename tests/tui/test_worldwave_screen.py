@@ -438,3 +438,37 @@ async def test_a_click_on_a_player_tells_their_character_and_skills():
         assert note.title == "P2 AI easy"
         assert "奧孔沃 Okonkwo · FW · Team B" in note.message
         assert ROSTER["okonkwo"].text in note.message
+
+
+async def test_half_time_is_told_with_the_score_and_who_starts():
+    """W6.2 with `halves`: a few moves before half time the AI seats play on, on the
+    screen; half time is told with the score and who starts the 2nd half."""
+    options = {"characters": ["rooney", "terry"], "halves": True}
+    whole = Match.start("worldwave", parse_players("ai:easy,ai:easy"), 3, options)
+    whole.run_ai()
+    log = whole.state.log
+    second = next(i for i, e in enumerate(log) if e["event"] == "half" and e["half"] == 2)
+    replay = Match.start("worldwave", parse_players("ai:easy,ai:easy"), 3, options)
+    for action in whole.actions:
+        if len(replay.state.log) >= second - 20:
+            break
+        replay.apply(action)
+    assert replay.state.half == 1
+    told: list[tuple[str, str]] = []
+    app = FootyApp(match=replay, speed="instant", autosave=False)
+    original = app.notify
+
+    def notify(message: str, **kwargs: Any) -> None:
+        told.append((str(kwargs.get("title")), message))
+        original(message, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(lambda: replay.state.half == 2, pilot, seconds=20)
+        await pilot.pause()
+        half = [message for title, message in told if title == "Half time"]
+        a, b = next(e for e in log if e["event"] == "half_time")["goals"]
+        assert half == [
+            f"Half time: Team A {a} : {b} Team B. Every card is shuffled back into the "
+            "deck; AI easy 2 starts the 2nd half."
+        ]

@@ -50,7 +50,7 @@ from ..widgets.worldwave_pitch import TEAM_NAMES, PitchPanel, team_name
 from .game import GameScreen
 
 SHOTS = ("shoot", "freekick", "penalty")
-WINDOW_CARDS = {"controversy": "controversy", "misjudgement": "misjudgement", "whistle": "whistle"}
+WINDOW_CARDS = ("controversy", "misjudgement", "whistle")  # played only to answer (W2.2)
 SKILL_VERBS = ("skill", "terry", "anticipation")
 PHASE_WORDS = {
     "draft": N_("draft"),
@@ -341,6 +341,18 @@ class WorldWaveScreen(GameScreen):
         if applied.seat in self.news:
             del self.news[applied.seat]
         names = self.match.names()
+        for e in applied.events:
+            if e.get("event") == "half" and e.get("half") == 2:  # W6.2, told to everyone
+                a, b = self.match.public_view()["goals"]
+                self.notify(
+                    _(
+                        "Half time: Team A {a} : {b} Team B. Every card is shuffled back "
+                        "into the deck; {name} starts the 2nd half."
+                    ).format(a=a, b=b, name=names[e["seat"]]),
+                    title=_("Half time"),
+                    timeout=10,
+                    markup=False,
+                )
         for seat in sorted(self.local):
             private = self.match.view(seat)["private"]
             new = private[self.private_seen.get(seat, 0) :]

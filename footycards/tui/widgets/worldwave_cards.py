@@ -274,7 +274,7 @@ class HandPanel(CardList):
         tag_w = 10 if self.narrow else 12
         for i, cid in enumerate(self.cards):
             slot = i + 1
-            here = i == self.cursor and self.has_focus_within_screen()
+            here = i == self.cursor and self.has_focus
             line = Text()
             line.append("▶" if i == self.cursor else " ", style="bold")
             line.append(f"{slot:>2} ", style="bold reverse" if here else "bold")
@@ -298,9 +298,6 @@ class HandPanel(CardList):
             for line in wrap(Text(text), width, indent=3):
                 out.append((None, line))
         return out
-
-    def has_focus_within_screen(self) -> bool:
-        return self.has_focus
 
 
 class DraftPanel(CardList):

@@ -39,7 +39,7 @@ def test_unknown_or_wrong_values_are_left_out_one_by_one():
     settings_path().write_text(
         json.dumps(
             {
-                "game": "worldwave",
+                "game": "no-such-game",  # not registered (World Wave was, until it joined)
                 "seat_count": "three",
                 "seats": [{"kind": "human", "name": "Ann"}, {"kind": "genius", "name": "X"}],
                 "options": {

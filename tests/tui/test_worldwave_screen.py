@@ -17,7 +17,7 @@ from footycards.seats import parse_players
 from footycards.stats import Stats
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.end import EndScreen
-from footycards.tui.screens.worldwave import WorldWaveScreen, window_question
+from footycards.tui.screens.worldwave import WorldWaveScreen, new_slots, window_question
 from footycards.tui.widgets.dialogs import ChoiceScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.worldwave_cards import DraftPanel, HandPanel
@@ -472,3 +472,25 @@ async def test_half_time_is_told_with_the_score_and_who_starts():
             f"Half time: Team A {a} : {b} Team B. Every card is shuffled back into the "
             "deck; AI easy 2 starts the 2nd half."
         ]
+
+
+def test_new_slots_are_the_cards_that_joined_the_hand():
+    assert new_slots([], ["shoot", "save"]) == {1, 2}
+    assert new_slots(["shoot", "save"], ["shoot", "save", "foul"]) == {3}
+    assert new_slots(["shoot", "save"], ["save", "shoot"]) == {2}  # shoot taken, drawn again
+    assert new_slots(["shoot", "save", "foul"], ["save"]) == set()
+
+
+async def test_cards_drawn_since_your_last_move_are_marked_new():
+    match, app = start(
+        "Ann,ai:easy", characters=["rooney", "terry"], deal=deal("longball", "shoot")
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(HandPanel)
+        assert hand.fresh == {1, 2}  # her first draw
+        await pilot.press("1", "enter")  # Long ball: two more cards
+        await wait_for(lambda: len(match.state.hands[0]) == 3 and not match.state.windows, pilot)
+        await pilot.pause()
+        assert hand.fresh == {2, 3}  # the Long ball's draw; the Shoot was there already
+        assert "✦" in str(hand.render())

@@ -135,6 +135,21 @@ def last_card(view: dict, seat: int) -> str | None:
     return None
 
 
+def new_slots(before: list[str], hand: list[str]) -> set[int]:
+    """The slots (from 1) of `hand` that came in since it was `before`: cards only join
+    a hand at its end, so the cards of `before` still held come first, in order."""
+    fresh: set[int] = set()
+    j = 0
+    for slot, card in enumerate(hand, 1):
+        while j < len(before) and before[j] != card:
+            j += 1
+        if j < len(before):
+            j += 1
+        else:
+            fresh.add(slot)
+    return fresh
+
+
 def event_target(view: dict, seat: int, card: str) -> int | None:
     """The target of the last `card` event `seat` played (from the public log)."""
     for e in reversed(view["log"]):
@@ -194,6 +209,8 @@ class WorldWaveScreen(GameScreen):
         self.marked: set[int] = set()  # discard phase: slots from 1 marked to go
         self.news: dict[int, str] = {}  # per local seat: what only they saw (a Tackle)
         self.private_seen = {s: len(match.view(s)["private"]) for s in self.local}
+        # per local seat: the hand as it was at their last move (cards since are new)
+        self.hand_seen: dict[int, list[str]] = {}
         self.auto_names: set[str] = set()  # the names with auto-pass on (from the settings)
         self.drawn: dict | None = None  # the view on screen
 
@@ -305,7 +322,8 @@ class WorldWaveScreen(GameScreen):
         hand.border_title = Content(title)  # names and card texts are never markup
         hand.border_subtitle = Content(self.news.get(seat, ""))
         marked = self.marked if view["phase"] == "discard" and view["turn"] == seat else set()
-        hand.show(view["hand"], marked=marked, narrow=self.narrow)
+        fresh = new_slots(self.hand_seen.get(seat, []), view["hand"])
+        hand.show(view["hand"], marked=marked, fresh=fresh, narrow=self.narrow)
 
     def private_what(self, seat: int, view: dict) -> str:
         name = self.seat_name(seat)
@@ -340,6 +358,8 @@ class WorldWaveScreen(GameScreen):
             self.marked = set()
         if applied.seat in self.news:
             del self.news[applied.seat]
+        if applied.seat in self.local:  # what they hold now is no longer new to them
+            self.hand_seen[applied.seat] = list(self.match.view(applied.seat)["hand"] or [])
         names = self.match.names()
         for e in applied.events:
             if e.get("event") == "half" and e.get("half") == 2:  # W6.2, told to everyone
@@ -376,6 +396,7 @@ class WorldWaveScreen(GameScreen):
         self.marked = set()
         self.news.clear()
         self.private_seen = {s: len(self.match.view(s)["private"]) for s in self.local}
+        self.hand_seen = {s: list(self.match.view(s)["hand"] or []) for s in self.local}
 
     # -- responses without tells (W5.2) ------------------------------------------------
 

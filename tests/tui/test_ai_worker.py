@@ -16,6 +16,8 @@ class SlowAgent:
     """Thinks for a while (like `hard` Quartett), then plays the first legal action."""
 
     name = "slow"
+    uses_view = True  # the Agent contract (footycards.ai.base)
+    uses_log = True
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds

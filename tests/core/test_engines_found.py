@@ -54,3 +54,20 @@ def test_unknown_ids_are_refused(bad):
     with pytest.raises(KeyError, match="games are: .*stadium"):
         get_game(bad)
     assert bad not in GAMES
+
+
+def test_the_shared_modules_are_the_import_contract_s():
+    """`SHARED` (no games) and the engine-independence contract's ignored imports name the
+    same modules, and each of them exists."""
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(footycards.core.__file__).parents[2] / "pyproject.toml"
+    contracts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
+    [independence] = [c for c in contracts["contracts"] if c["type"] == "independence"]
+    ignored = {
+        rule.split("->")[1].strip().rsplit(".", 1)[1] for rule in independence["ignore_imports"]
+    }
+    assert ignored == set(SHARED)
+    for name in SHARED:
+        assert (Path(footycards.core.__file__).parent / f"{name}.py").is_file()

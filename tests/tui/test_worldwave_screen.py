@@ -494,3 +494,22 @@ async def test_cards_drawn_since_your_last_move_are_marked_new():
         await pilot.pause()
         assert hand.fresh == {2, 3}  # the Long ball's draw; the Shoot was there already
         assert "✦" in str(hand.render())
+
+
+async def test_undo_takes_back_an_equip_and_the_ai_answer():
+    """`u` against the AI: the equipped Power shot and the AI's pass in the Whistle
+    window go; the hand and the pitch show the card back in the hand."""
+    match, app = start(
+        "Ann,ai:easy", characters=["rooney", "terry"], deal=deal("powershot", "foul")
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = match.state.to_json()
+        await pilot.press("1", "e")
+        await wait_for(lambda: match.actions == ["equip 1", "pass"], pilot)
+        await wait_for(lambda: app.screen.can_act(), pilot)
+        await pilot.press("u")
+        await wait_for(lambda: match.actions == [], pilot)
+        await pilot.pause()
+        assert match.state.to_json() == before
+        assert app.screen.query_one(HandPanel).cards == ["powershot", "foul"]

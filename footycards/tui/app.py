@@ -25,7 +25,7 @@ from ..registry import get_spec
 from ..replay import Replay
 from ..saves import Autosaver, SaveStore, error_text
 from ..tables import TableHub
-from .host import FootyHost, PendingGame
+from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
 from .translate import translate_bindings
@@ -251,12 +251,13 @@ class FootyApp(FootyHost):
     def playing(self) -> Match | None:
         """The unfinished match of the game screen on top, also under a dialog or a
         pass-device screen (hot-seat); None at the launcher, in a replay, after the end."""
+        from .screens.game import GameScreen
+
         for screen in reversed(self.screen_stack):
-            match = getattr(screen, "match", None)
-            if isinstance(match, Match):
-                if getattr(screen, "review", None) is not None:
+            if isinstance(screen, GameScreen):
+                if screen.review is not None:
                     return None  # a replay: nothing to lose
-                return None if match.is_over else match
+                return None if screen.match.is_over else screen.match
         return None
 
     def game_in_progress(self) -> bool:
@@ -320,16 +321,15 @@ class FootyApp(FootyHost):
                 title = getattr(node, "BINDING_GROUP_TITLE", None)
                 group = _(title) if title else _("Where the cursor is")
             what = _(binding.tooltip or binding.description)
-            key_help = getattr(node, "key_help", None)
-            if callable(key_help):  # a screen may say more now (e.g. why undo is not possible)
-                what = key_help(binding.action, what)
+            if isinstance(node, KeyHelp):  # a screen may say more now (why no undo …)
+                what = node.key_help(binding.action, what)
             entry = (binding.action, what)
             shown = self.key_name(key)
             keys = groups.setdefault(group, {}).setdefault(entry, [])
             if shown not in keys:
                 keys.append(shown)
-        extra = getattr(screen, "keys_help_rows", None)
-        for group, keys_shown, what in extra() if callable(extra) else []:
+        extra = screen.keys_help_rows() if isinstance(screen, KeysHelpRows) else []
+        for group, keys_shown, what in extra:
             entries = groups.setdefault(group, {})
             if not any(w == what for _action, w in entries):
                 entries[("", what)] = [keys_shown]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual.app import App
 from textual.screen import Screen
@@ -35,6 +35,21 @@ class PendingGame:
     seats: list[SeatSpec]
     seed: int | None = None
     options: dict[str, Any] = field(default_factory=dict)
+
+
+@runtime_checkable
+class KeyHelp(Protocol):
+    """A screen whose keys help (`?`) says more of an action now (GameScreen: why `u`
+    cannot undo)."""
+
+    def key_help(self, action: str, text: str) -> str: ...
+
+
+@runtime_checkable
+class KeysHelpRows(Protocol):
+    """A screen that adds rows of its own to the keys help: (group, keys, what)."""
+
+    def keys_help_rows(self) -> list[tuple[str, str, str]]: ...
 
 
 class FootyHost(App):
@@ -66,9 +81,7 @@ class FootyHost(App):
         """Make the launcher the screen (built again from what was last started)."""
         raise NotImplementedError
 
-    def start_game(
-        self, pending: PendingGame, on_cancel: Callable[[], None] | None = None
-    ) -> None:
+    def start_game(self, pending: PendingGame, on_cancel: Callable[[], None] | None = None) -> None:
         """Ask the game's set-up questions, deal it and open its screen."""
         raise NotImplementedError
 

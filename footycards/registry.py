@@ -10,7 +10,6 @@ game means writing its modules and one entry in `GAME_SPECS`; the launcher, `pla
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import importlib
 import os
 from collections.abc import Callable, Sequence
@@ -19,7 +18,6 @@ from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
 from .core.contract import Engine
-from .core.errors import OptionError
 from .i18n import N_, _
 
 FRONTS = ("play", "text", "sim", "launcher")
@@ -278,11 +276,6 @@ class GameSpec:
         """The most players, as the engine has it (its module is imported)."""
         return self.engine_module().MAX_PLAYERS
 
-    def seat_counts(self) -> tuple[int, ...]:
-        """The numbers of players the engine deals within its range (World Wave: only
-        even ones); found by dealing once for each, the first time it is asked."""
-        return _seat_counts(self.engine)
-
     def counts(self) -> tuple[int, ...]:
         """Every number of players the game is played by, smallest first: the engine's
         PLAYER_COUNTS where it has them (World Wave: even numbers), else every number
@@ -359,19 +352,6 @@ class GameSpec:
                 raise OptionValueError(_("{opt} is not used in this game").format(opt=_(o.label)))
             out.update(values)
         return out
-
-
-@functools.cache
-def _seat_counts(engine_path: str) -> tuple[int, ...]:
-    engine = cast(Engine, importlib.import_module(engine_path))
-    counts = []
-    for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
-        try:
-            engine.new_game(n, 0)
-        except OptionError:
-            continue
-        counts.append(n)
-    return tuple(counts)
 
 
 def load(path: str) -> Any:

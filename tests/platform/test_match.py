@@ -68,7 +68,7 @@ def test_ai_decision_changes_no_state():
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
 def test_ai_seats_play_a_whole_game(game_id):
     """With AI seats only, `run_ai` plays to the end and the record replays it exactly."""
-    n = max(k for k in get_spec(game_id).seat_counts() if k <= 3)  # World Wave: even
+    n = max(k for k in get_spec(game_id).counts() if k <= 3)  # World Wave: even
     seats = parse_players("ai:normal,ai:random,ai:easy")[:n]
     match = Match.start(game_id, seats, 7)
     played = match.run_ai()

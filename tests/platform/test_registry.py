@@ -202,12 +202,12 @@ def test_help_names_the_registry_s_games_and_counts_none():
         assert f"{count} football" not in flat.lower()
 
 
-def test_seat_counts_are_the_ones_the_engine_deals():
-    """`seat_counts` lists every count in the range that deals and no other."""
+def test_player_counts_are_the_ones_the_engine_deals():
+    """`counts` lists every count in the range that deals and no other."""
     from footycards.core import OptionError
 
     for spec in REGISTRY:
-        counts = spec.seat_counts()
+        counts = spec.counts()
         assert counts and set(counts) <= set(range(spec.min_players, spec.max_players + 1))
         for n in range(spec.min_players, spec.max_players + 1):
             if n in counts:

@@ -19,7 +19,7 @@ def _home(tmp_path, monkeypatch):
 
 
 def finished(game_id: str, seed: int = 5) -> GameRecord:
-    n = max(k for k in get_spec(game_id).seat_counts() if k <= 3)  # World Wave: even
+    n = max(k for k in get_spec(game_id).counts() if k <= 3)  # World Wave: even
     seats = parse_players("Ann,ai:easy,ai:normal")[:n]
     seats[0] = parse_players("ai:random")[0]
     match = Match.start(game_id, seats, seed)

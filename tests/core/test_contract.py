@@ -27,7 +27,7 @@ ACTION_LIMIT = 6000  # random play ends before this many actions (Quartett: ~2,0
 
 def setups() -> list[Any]:
     """(spec, engine options, players) for every game and mode, at its fewest and most
-    players (the counts the engine deals)."""
+    players (of the counts it is played by)."""
     out = []
     for spec in REGISTRY:
         mode_spec = spec.option(spec.mode_option) if spec.mode_option else None
@@ -35,7 +35,7 @@ def setups() -> list[Any]:
         for mode in modes:
             given = {spec.mode_option: mode} if spec.mode_option else {}
             options = spec.convert(given, spec.min_players, "sim")
-            for players in sorted({spec.min_players, spec.max_players}):
+            for players in sorted({spec.counts()[0], spec.counts()[-1]}):
                 tag = "-".join(str(x) for x in (spec.id, mode, players) if x is not None)
                 out.append(pytest.param(spec, options, players, id=tag))
     return out

@@ -76,6 +76,7 @@ def serve(ai_tables: int) -> None:
         options = ServerOptions(
             port=0,
             max_sessions=5000,
+            max_per_address=5000,  # every client is on this machine
             rate_limit=1_000_000,
             idle_timeout=0,
             keepalive=0,

@@ -133,9 +133,12 @@ class KeyParser(XTermParser):
     session's parser went in: ended apps stayed alive by the hundred. Here each call
     parses anew (a regular expression per function key)."""
 
-    def _parse_extended_key(self, sequence: str) -> list[events.Key] | None:
-        parse = XTermParser._parse_extended_key.__wrapped__  # type: ignore[attr-defined]
-        result: list[events.Key] | None = parse(self, sequence)
+    def _parse_extended_key(  # type: ignore[override]  # the parent's is a cache wrapper
+        self, sequence: str
+    ) -> list[events.Key] | None:
+        result: list[events.Key] | None = XTermParser._parse_extended_key.__wrapped__(
+            self, sequence
+        )
         return result
 
 

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .ai.stadium import StadiumAgent
     from .ai.worldwave import WorldWaveAgent
     from .core import quartett, sadikov, stadium, worldwave
-    from .core.contract import Engine, ReviewViews, UndoBarriers
+    from .core.contract import Engine, HiddenCards, ReviewViews, UndoBarriers
     from .registry import PrivateNews, TextRenderer
     from .textmode import quartett as quartett_text
     from .textmode import sadikov as sadikov_text
@@ -30,6 +30,11 @@ if TYPE_CHECKING:
     WORLDWAVE: Engine = worldwave
     UNDO: tuple[UndoBarriers, ...] = (stadium, quartett, sadikov, worldwave)
     REVIEW: tuple[type[ReviewViews], ...] = (stadium.StadiumState, sadikov.SadikovState)
+    HIDDEN: tuple[type[HiddenCards], ...] = (
+        stadium.StadiumState,
+        quartett.QuartettState,
+        sadikov.SadikovState,
+    )
     STADIUM_TEXT: TextRenderer = stadium_text
     QUARTETT_TEXT: TextRenderer = quartett_text
     SADIKOV_TEXT: TextRenderer = sadikov_text

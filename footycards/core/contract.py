@@ -3,7 +3,8 @@
 `Engine` is an engine module (`footycards.core.<id>`), `GameState` the state it deals;
 the optional hooks some engines offer are Protocols of their own, found with
 `isinstance` (they are runtime-checkable) instead of by name: `UndoBarriers` (the
-module's `undo_barrier(event)`) and `ReviewViews` (the state's `review_view()`).
+module's `undo_barrier(event)`), `ReviewViews` (the state's `review_view()`) and
+`HiddenCards` (the state's `reshuffled(seat, rng)`, for the test that views hide cards).
 `footycards/core/checked.py` assigns every engine to `Engine`, so mypy checks each one
 against this contract. `EventLog` is the read-only log a state hands out as `state.log`.
 
@@ -14,6 +15,7 @@ through it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Generic, Protocol, Self, TypeVar, overload, runtime_checkable
 
@@ -147,6 +149,17 @@ class UndoBarriers(Protocol):
 
     def undo_barrier(self, event: Any) -> str | None:
         """The kind of barrier an event is (reveal, draw, chance, look, answer), or None."""
+        ...
+
+
+@runtime_checkable
+class HiddenCards(Protocol):
+    """A state that can deal again what one seat cannot see: the test that a view hides
+    it (`tests/core/test_contract.py`: the seat's view must not change)."""
+
+    def reshuffled(self, seat: int | None, rng: random.Random) -> Self:
+        """A copy with every card `seat` (None: a spectator) cannot see dealt again among
+        the places it cannot see; the state itself is left as it is."""
         ...
 
 

@@ -1271,6 +1271,25 @@ class QuartettState:
         new.events = list(self.events)
         return new
 
+    def reshuffled(self, seat: int | None, rng: random.Random) -> QuartettState:
+        """A copy with the cards `seat` cannot see dealt again among their places, each
+        keeping its size: every stack and the middle but the seat's own top card (Q2.2),
+        or every other hand and the stack (Q4); the test that a view hides them."""
+        new = self.clone()
+        if self.mode != QUARTETT:
+            piles = [*new.stacks, new.middle]
+            cut = [1 if i == seat and pile else 0 for i, pile in enumerate(piles)]
+        else:
+            piles = [*(h for s, h in enumerate(new.hands) if s != seat), new.stock]
+            cut = [0] * len(piles)
+        cards = [c for pile, k in zip(piles, cut, strict=True) for c in pile[k:]]
+        rng.shuffle(cards)
+        for pile, k in zip(piles, cut, strict=True):
+            n = len(pile) - k
+            pile[k:] = cards[:n]
+            del cards[:n]
+        return new
+
 
 def from_json(text: str) -> QuartettState:
     """Rebuild a state from `to_json()` output."""

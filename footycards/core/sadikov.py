@@ -809,6 +809,20 @@ class SadikovState:
         """An independent copy."""
         return from_json(self.to_json())
 
+    def reshuffled(self, seat: int | None, rng: random.Random) -> SadikovState:
+        """A copy with the cards nobody sees dealt again among their places (every seat
+        sees the same): the face-down column cards and the reserve (F2.2, F4.7), and the
+        keeper deck (F1.2); the test that a view hides them."""
+        new = self.clone()
+        places = [(col, k) for col in new.columns for k in range(max(0, len(col) - FACE_UP))]
+        main = [col[k] for col, k in places] + new.reserve
+        rng.shuffle(main)
+        for (col, k), card in zip(places, main, strict=False):
+            col[k] = card
+        new.reserve = main[len(places) :]
+        rng.shuffle(new.keeper)
+        return new
+
 
 # The frequent events as `records` notes them: (kind, *values), the values in this order.
 # A take's note ends with the names of its flags that are true (void, attack, extra).

@@ -1122,6 +1122,22 @@ class StadiumState:
         """An independent copy."""
         return from_json(self.to_json())
 
+    def reshuffled(self, seat: int | None, rng: random.Random) -> StadiumState:
+        """A copy with the face-down cards `seat` has not peeked at (S4.1) dealt again
+        among their places: the test that a view shows no hidden card."""
+        new = self.clone()
+        peeked = set(self.peeks) if seat == self.turn and self.phase != OVER else set()
+        places = [
+            i
+            for i, c in enumerate(new.table)
+            if c is not None and i not in new.up and i not in peeked
+        ]
+        cards = [new.table[i] for i in places]
+        rng.shuffle(cards)
+        for i, c in zip(places, cards, strict=True):
+            new.table[i] = c
+        return new
+
 
 def from_json(text: str) -> StadiumState:
     """Rebuild a state from `to_json()` output."""

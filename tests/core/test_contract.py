@@ -17,11 +17,12 @@ import pytest
 
 import footycards
 from footycards.core import get_game
-from footycards.core.contract import EventLog
+from footycards.core.contract import EventLog, HiddenCards
 from footycards.core.errors import DeckError, IllegalAction, OptionError
 from footycards.registry import REGISTRY, GameSpec
 
 MESSAGE_LIMIT = 300  # characters a refusal may have
+HIDDEN_MOVED: dict[str, int] = {}  # game -> reshuffles that moved a card (the check bites)
 ACTION_LIMIT = 6000  # random play ends before this many actions (Quartett: ~2,000 at most)
 
 
@@ -129,6 +130,14 @@ def check_invariants(spec: GameSpec, state: Any, players: int, rng: random.Rando
         assert state.to_json() == text
     for seat in [None, *range(players)]:
         check_copies(state, seat)
+    if isinstance(state, HiddenCards):  # what a seat cannot see, dealt again: same view
+        for seat in [None, *range(players)]:
+            other = state.reshuffled(seat, rng)
+            assert state.to_json() == text
+            assert json.loads(json.dumps(other.view(seat))) == json.loads(
+                json.dumps(state.view(seat))
+            ), seat
+            HIDDEN_MOVED[spec.id] = HIDDEN_MOVED.get(spec.id, 0) + (other.to_json() != text)
     for seat in (-1, players, players + 3, "0", 1.0, True, None.__class__):
         with pytest.raises(IllegalAction) as info:
             state.view(seat)
@@ -167,6 +176,8 @@ def test_random_play_keeps_every_invariant(spec, options, players):
     assert set(result["winners"]) <= set(range(players))
     check_invariants(spec, state, players, rng)
     refused(state, legal[0])  # nothing is legal once over
+    if isinstance(state, HiddenCards):
+        assert HIDDEN_MOVED.get(spec.id), "reshuffled() never moved a hidden card"
 
 
 @pytest.mark.parametrize("spec,options,players", SETUPS)

@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.notifications import Notification, Notify
@@ -30,6 +30,9 @@ from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
 from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
+
+if TYPE_CHECKING:
+    from .screens.launcher import LauncherScreen
 
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 # Textual's own keys the keys help keeps, in our words (the others are left out).
@@ -283,6 +286,10 @@ class FootyApp(FootyHost):
             _("Keep playing"),
         )
         self.push_screen(self.quit_dialog, done)
+
+    def on_launcher_screen_start(self, message: LauncherScreen.Start) -> None:
+        """The launcher started a game (its screen posts this; the app navigates)."""
+        self.start_game(message.pending)
 
     def open_tables(self, what: str) -> None:
         """Host (`host`), join (`join`) or watch (`watch`) a shared table (tables.py)."""

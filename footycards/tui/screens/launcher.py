@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.events import Click, DescendantFocus, Resize
+from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Static
@@ -166,6 +167,13 @@ def fits(opt: OptionSpec, value: Any, players: int) -> bool:
 
 class LauncherScreen(Screen):
     """The game picker and seat set-up that `footycards` opens with."""
+
+    class Start(Message):
+        """A game was set up and checked: the app asks its set-up questions and deals it."""
+
+        def __init__(self, pending: PendingGame) -> None:
+            super().__init__()
+            self.pending = pending
 
     CSS_PATH = "launcher.tcss"
     BINDINGS = [
@@ -756,4 +764,4 @@ class LauncherScreen(Screen):
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
         self.remember()
-        self.footy.start_game(PendingGame(spec.id, seats, seed, opts))
+        self.post_message(self.Start(PendingGame(spec.id, seats, seed, opts)))

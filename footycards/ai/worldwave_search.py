@@ -24,7 +24,7 @@ from footycards.core.worldwave import DECK, WorldWaveState
 
 SAMPLES = 10  # determinizations per decision (shared by all candidates)
 MAX_CANDIDATES = 6
-TIME_BUDGET = 0.12  # seconds per decision: stop sampling after this (at least 2 samples)
+TIME_BUDGET = 0.12  # seconds per decision: no sample that would end past it (at least 2)
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
 
@@ -192,8 +192,9 @@ class Search:
                 state = base.clone() if i < len(cands) - 1 else base
                 totals[i] += self.rollout(state, action, me, horizon, random.Random(seed + i))
             samples += 1
-            if samples >= 2 and time.perf_counter() - start > TIME_BUDGET:
-                break
+            spent = time.perf_counter() - start
+            if samples >= 2 and spent + spent / samples > TIME_BUDGET:
+                break  # another sample would likely pass the budget
         best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
         return cands[best]
 

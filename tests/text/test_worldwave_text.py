@@ -14,6 +14,7 @@ from test_stadium_names import misread
 
 from footycards.core import worldwave as ww
 from footycards.match import Match
+from footycards.registry import get_spec
 from footycards.seats import parse_players
 from footycards.textmode import TextFront
 from footycards.textmode import run as run_text
@@ -259,3 +260,15 @@ def test_private_news_after_own_move():
     assert text.private_news(match.view(0), before) == []
     news = text.private_news({**before, "private": before["private"][:-1]}, before)
     assert news and news[0].startswith("Only you see: Drawn by Ann:")
+
+
+def test_halves_option_reaches_the_engine():
+    """W6.2: `--halves on|off` set it; `auto` (the default) leaves the engine's own rule:
+    two halves with 8-10 players."""
+    spec = get_spec("worldwave")
+    assert spec.convert({"halves": "on"}, 2, "text") == {"halves": True}
+    assert spec.convert({"halves": "off"}, 8, "text") == {"halves": False}
+    auto = spec.convert({"halves": "auto"}, 8, "text")
+    for players, halves in ((2, False), (8, True)):
+        match = Match.start("worldwave", parse_players(",".join(["ai:easy"] * players)), 1, auto)
+        assert match.state.halves is halves

@@ -117,8 +117,45 @@ def _well_formed(action: Action) -> bool:
     )
 
 
+def _listed(action: object, legal: list[Action]) -> bool:
+    """Whether `action` is one of the very objects in `legal` (all built well formed)."""
+    for a in legal:
+        if a is action:
+            return True
+    return False
+
+
 def _copy_event(e: dict) -> dict:
     return {k: (list(v) if type(v) is list else v) for k, v in e.items()}
+
+
+# The frequent events as `_record` notes them: a tuple (kind, *values) with the values in
+# the order of its keys here ("event" first). They become dicts when the log is read
+# (`_built`), so random play and searches that never read it do not pay for them.
+_EVENT_KEYS: dict[str, tuple[str, ...]] = {
+    "pass": ("event", "seat", "window"),
+    "turn": ("event", "seat", "number"),
+    "recover": ("event", "seat", "stamina", "healed"),
+    "draw": ("event", "seat", "count"),
+    "stamina": ("event", "seat", "change", "stamina"),
+    "play": ("event", "seat", "card"),  # with a target: noted as a dict
+    "equip": ("event", "seat", "card", "replaced"),
+    "end_action": ("event", "seat"),
+    "shot": ("event", "seat", "kind", "card", "needed"),
+    "save": ("event", "seat", "how", "card", "saves", "needed"),
+    "stopped": ("event", "seat"),
+    "unsaved": ("event", "seat"),
+    "saved": ("event", "seat"),
+    "goal": ("event", "seat", "team", "goals"),
+    "discard": ("event", "seat", "cards", "why"),
+}
+
+
+def _event_of(record: dict | tuple) -> dict:
+    """The event dict of one of `records`' entries (rare events are noted as dicts)."""
+    if type(record) is dict:
+        return record
+    return dict(zip(_EVENT_KEYS[record[0]], record, strict=True))
 
 
 def _event(slot: int) -> Action:
@@ -177,16 +214,31 @@ class WorldWaveState:
     steps: list[dict] = field(default_factory=list)
     shot: dict | None = None
     is_over: bool = False
-    events: list[dict] = field(default_factory=list)
+    events: list[dict] = field(default_factory=list)  # the public log, as far as built
     secret: list[list] = field(default_factory=list)  # [seats, event]: private events
-    _legal: list[Action] | None = field(default=None, repr=False)  # not saved: a cache
+    records: list[dict | tuple] = field(default_factory=list)  # noted, not yet in `events`
+    # Caches, never saved: the legal actions now, and per seat the skills of its character
+    # and equipment by timing (`_kit`; `_kit_changed` forgets a seat's whenever its
+    # character, equipment or injury changes)
+    _legal: list[Action] | None = field(default=None, repr=False)
+    _kits: dict[int, dict[str, tuple[Skill, ...]]] = field(default_factory=dict, repr=False)
 
     # -- the contract --------------------------------------------------------------
 
     @property
     def log(self) -> EventLog:
-        """The public events since the start, oldest first (a read-only view of copies)."""
-        return EventLog(self.events)
+        """The public events since the start, oldest first (a read-only view of copies).
+
+        The frequent events are noted as tuples in `records` (`_EVENT_KEYS`) and become
+        dicts here, when the log is read."""
+        return EventLog(self._built())
+
+    def _built(self) -> list[dict]:
+        """The engine's own list of public events, with the records noted so far built."""
+        if self.records:
+            self.events += map(_event_of, self.records)
+            self.records.clear()
+        return self.events
 
     @property
     def to_move(self) -> int | None:
@@ -227,25 +279,26 @@ class WorldWaveState:
             w = self.windows[-1]  # the most frequent action, in short: W5.1, W5.2
             asked = w["asked"]
             self._legal = None
-            self.events.append({"event": "pass", "seat": asked[w["at"]], "window": w["kind"]})
+            self.records.append(("pass", asked[w["at"]], w["kind"]))
             w["passes"] += 1
             w["at"] = (w["at"] + 1) % len(asked)
             if w["passes"] >= len(asked):
                 self._run()
             return
-        if type(action) is not Action:
-            if not isinstance(action, str):
-                raise not_an_action("World Wave", action)
-            action = parse(action)
-        elif not _well_formed(action):  # e.g. True for a slot would equal slot 1
-            raise not_an_action("World Wave", action)
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_now()
-        if action not in legal:
-            if self.is_over:
-                raise IllegalAction("the match is over", "game_over")
-            raise self._refusal(action)
+        if not _listed(action, legal):  # the usual move is one of the very actions listed
+            if type(action) is not Action:
+                if not isinstance(action, str):
+                    raise not_an_action("World Wave", action)
+                action = parse(action)
+            elif not _well_formed(action):  # e.g. True for a slot would equal slot 1
+                raise not_an_action("World Wave", action)
+            if action not in legal:
+                if self.is_over:
+                    raise IllegalAction("the match is over", "game_over")
+                raise self._refusal(action)
         self._legal = None
         self._do(action)
         self._run()
@@ -556,7 +609,7 @@ class WorldWaveState:
         if self.windows:
             w = self.windows[-1]
             if verb == "pass":
-                self.events.append({"event": "pass", "seat": seat, "window": w["kind"]})
+                self.records.append(("pass", seat, w["kind"]))
                 w["passes"] += 1
                 w["at"] = (w["at"] + 1) % len(w["asked"])
                 return
@@ -578,7 +631,7 @@ class WorldWaveState:
         elif verb == "skill":
             self._use_skill(seat, "action", action)
         elif verb == "end":
-            self.note({"event": "end_action", "seat": seat})
+            self.records.append(("end_action", seat))
             self._discard_phase()
 
     def _answer(self, w: dict, seat: int, action: Action) -> None:
@@ -600,7 +653,7 @@ class WorldWaveState:
                 self._use_skill(seat, "save", action)
             return
         card = self.play_slot(seat, action.slots[0])
-        self.note({"event": "play", "seat": seat, "card": card})
+        self.records.append(("play", seat, card))
         if kind == "controversy":  # W5.1.1: a window on itself
             w["chain"].append([card, seat])
             w["asked"] = [s for s in self._clockwise(seat) if s != seat]
@@ -661,7 +714,7 @@ class WorldWaveState:
         self.active = False
         self.until_next[seat].clear()
         self.phase = "action"
-        self.note({"event": "turn", "seat": seat, "number": self.turn_number})
+        self.records.append(("turn", seat, self.turn_number))
         skip = False
         while self.pending[seat]:  # W4.2: last placed, first resolved
             card = self.pending[seat].pop()
@@ -680,7 +733,7 @@ class WorldWaveState:
         healed = self.injured[seat]
         self.stamina[seat] = top
         self.injured[seat] = False
-        self.note({"event": "recover", "seat": seat, "stamina": top, "healed": healed})
+        self.records.append(("recover", seat, top, healed))
         # W4.4 draw (W3.5: one seat's first draw of the half is three cards)
         n = DRAW
         if self.big_draw == seat:
@@ -747,7 +800,7 @@ class WorldWaveState:
         if old is not None:
             self.discard.append(old)
         self.equipped[seat][i] = card
-        self.note({"event": "equip", "seat": seat, "card": card, "replaced": old})
+        self.records.append(("equip", seat, card, old))
         top = self.max_stamina(seat)
         if self.stamina[seat] > top:  # W1.6: a lowered maximum cuts the stamina
             self.lose_stamina(seat, self.stamina[seat] - top)
@@ -761,10 +814,10 @@ class WorldWaveState:
             self.table.append(card)
         else:
             self.discard.append(card)
-        event: dict = {"event": "play", "seat": seat, "card": card}
-        if target is not None:
-            event["target"] = target
-        self.note(event)
+        if target is None:
+            self.records.append(("play", seat, card))
+        else:
+            self.note({"event": "play", "seat": seat, "card": card, "target": target})
         self._push({"step": "whistle_window"})
         self._open_controversy(
             card, seat, {"step": "event", "card": card, "seat": seat, "target": target}
@@ -789,8 +842,7 @@ class WorldWaveState:
             for sk in self._skills(s, "shot_played"):
                 if sk.offers is None and sk.use is not None:
                     sk.use(self, s, self.shot)
-        self.note({"event": "shot", "seat": seat, "kind": kind, "card": card,
-                    "needed": self.shot["needed"]})  # fmt: skip
+        self.records.append(("shot", seat, kind, card, self.shot["needed"]))
         self._push(
             {"step": "whistle_window"},
             {"step": "result"},
@@ -896,7 +948,7 @@ class WorldWaveState:
         shooter = shot["shooter"]
         stopped = len(shot["saves"]) >= shot["needed"]
         shot["stopped"] = stopped
-        self.note({"event": "stopped" if stopped else "unsaved", "seat": shooter})
+        self.records.append(("stopped" if stopped else "unsaved", shooter))
         team = shooter % 2 if stopped else 1 - shooter % 2
         asked = [s for s in self._clockwise(shooter) if s % 2 == team]
         self._open("misjudgement", asked, shooter=shooter, stopped=stopped)
@@ -924,8 +976,7 @@ class WorldWaveState:
             self.goals[team] += 1
             for s in range(1 - team, self.players, 2):
                 self.conceded[s] = True
-            self.note({"event": "goal", "seat": shooter, "team": team,
-                        "goals": list(self.goals)})  # fmt: skip
+            self.records.append(("goal", shooter, team, list(self.goals)))
             for timing_cards in (False, True):  # character skills, then Poacher
                 for s in order:
                     for sk in self._skills(s, "goal_scored"):
@@ -934,7 +985,7 @@ class WorldWaveState:
         elif shot["reversed"]:
             self.note({"event": "no_goal", "seat": shooter})
         else:
-            self.note({"event": "saved", "seat": shooter})
+            self.records.append(("saved", shooter))
             for s in order:
                 for sk in self._skills(s, "save_made"):
                     if sk.use is not None:
@@ -961,7 +1012,7 @@ class WorldWaveState:
 
     def note(self, event: dict) -> None:
         """Add a public event to the log."""
-        self.events.append(event)
+        self.records.append(event)
 
     def _secret(self, seats: list[int], event: dict) -> None:
         self.secret.append([seats, event])
@@ -982,14 +1033,13 @@ class WorldWaveState:
         self.discard += cards
         if why != "limit":
             self.active = True
-        self.note({"event": "discard", "seat": seat, "cards": cards, "why": why})
+        self.records.append(("discard", seat, cards, why))
 
     def pay(self, seat: int, cost: int) -> None:
         """W1.6: pay a cost (never refunded)."""
         if cost:
             self.stamina[seat] -= cost
-            self.note({"event": "stamina", "seat": seat, "change": -cost,
-                        "stamina": self.stamina[seat]})  # fmt: skip
+            self.records.append(("stamina", seat, -cost, self.stamina[seat]))
 
     def lose_stamina(self, seat: int, n: int) -> None:
         """Lose up to n stamina, not below 0 (W1.6)."""
@@ -1002,8 +1052,7 @@ class WorldWaveState:
         n = min(n, self.max_stamina(seat) - self.stamina[seat])
         if n > 0:
             self.stamina[seat] += n
-            self.note({"event": "stamina", "seat": seat, "change": n,
-                        "stamina": self.stamina[seat]})  # fmt: skip
+            self.records.append(("stamina", seat, n, self.stamina[seat]))
 
     def draw(self, seat: int, n: int) -> None:
         """W4.4: draw up to n cards (fewer when the deck holds fewer)."""
@@ -1014,7 +1063,7 @@ class WorldWaveState:
         if not cards:
             return
         self.hands[seat] += cards
-        self.note({"event": "draw", "seat": seat, "count": len(cards)})
+        self.records.append(("draw", seat, len(cards)))
         self._secret([seat], {"event": "drew", "seat": seat, "cards": cards})
         if not deck:
             self._exhaust()
@@ -1064,8 +1113,7 @@ class WorldWaveState:
         self.pay(seat, cost)
         shot["saves"].append([seat, how, card])
         self.active = True
-        self.note({"event": "save", "seat": seat, "how": how, "card": card,
-                    "saves": len(shot["saves"]), "needed": shot["needed"]})  # fmt: skip
+        self.records.append(("save", seat, how, card, len(shot["saves"]), shot["needed"]))
         if len(shot["saves"]) >= shot["needed"] and self.windows:
             w = self.windows[-1]
             if w["kind"] == "save":
@@ -1144,7 +1192,7 @@ class WorldWaveState:
             "draft": None,
             "windows": [self._window_view(w) for w in self.windows],
             "shot": _shot_view(self.shot),
-            "log": [_copy_event(e) for e in self.events] if log else [],
+            "log": [_copy_event(e) for e in self._built()] if log else [],
             "private": [_copy_event(e) for seats_, e in self.secret if seat in seats_]
             if log and seat is not None
             else [],
@@ -1184,6 +1232,7 @@ class WorldWaveState:
     def to_json(self) -> str:
         """The exact state as JSON, RNG position included."""
         d = {"game": ID, "version": SAVE_VERSION, "rng": self.rng.state}
+        self._built()
         for name in _FIELDS:
             d[name] = getattr(self, name)
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -1227,6 +1276,7 @@ class WorldWaveState:
             is_over=self.is_over,
             events=list(self.events),
             secret=list(self.secret),
+            records=list(self.records),
         )
 
 

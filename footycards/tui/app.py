@@ -32,6 +32,7 @@ from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
+    from .screens.game import GameScreen
     from .screens.launcher import LauncherScreen
 
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
@@ -286,6 +287,18 @@ class FootyApp(FootyHost):
             _("Keep playing"),
         )
         self.push_screen(self.quit_dialog, done)
+
+    def on_game_screen_play_again(self, message: GameScreen.PlayAgain) -> None:
+        """Play again from the end screen: the new match on its screen, saved as it goes."""
+        self.switch_screen(self.game_screen(message.match))
+
+    def on_game_screen_left(self, message: GameScreen.Left) -> None:
+        """A game was left with nothing under it: the launcher, or the end of `footycards
+        replay FILE` when that replay was left."""
+        if message.replay and self.initial_replay is not None:
+            self.exit()
+        else:
+            self.show_launcher()
 
     def on_launcher_screen_start(self, message: LauncherScreen.Start) -> None:
         """The launcher started a game (its screen posts this; the app navigates)."""

@@ -23,6 +23,7 @@ from typing import Any
 
 from textual._context import active_app
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
 
 from ...core import IllegalAction
@@ -69,6 +70,21 @@ class GameScreen(Screen):
 
     # `u` is in the key bar while an undo is possible; otherwise the second binding of
     # the key (not shown) says why not, and the keys help (`?`) says so too.
+    class PlayAgain(Message):
+        """The players chose to play again: the app opens the new match's screen."""
+
+        def __init__(self, match: Match) -> None:
+            super().__init__()
+            self.match = match
+
+    class Left(Message):
+        """The game (or its replay) was left with nothing under it: the app goes on (the
+        launcher; `footycards replay FILE` ends)."""
+
+        def __init__(self, replay: bool) -> None:
+            super().__init__()
+            self.replay = replay
+
     BINDINGS = [
         Binding(
             "u",
@@ -397,8 +413,8 @@ class GameScreen(Screen):
     def after_end(self, answer: str | None) -> None:
         if answer == "again":
             match = self.match.restart()
-            if isinstance(self.app, FootyHost):  # the new game is saved as it goes
-                self.app.switch_screen(self.app.game_screen(match))
+            if isinstance(self.app, FootyHost):  # the app opens it (saved as it goes)
+                self.post_message(self.PlayAgain(match))
             else:
                 factory = self.match.spec.screen_factory()
                 self.app.switch_screen(factory(match, self.local, self.drive_ai))
@@ -423,11 +439,8 @@ class GameScreen(Screen):
     def leave(self) -> None:
         self.app.pop_screen()
         if len(self.app.screen_stack) <= 1:
-            host = self.app if isinstance(self.app, FootyHost) else None
-            if self.review is not None and host is not None and host.initial_replay:
-                self.app.exit()  # opened by `footycards replay FILE`: leaving ends it
-            elif host is not None:
-                host.show_launcher()
+            if isinstance(self.app, FootyHost):  # the app says what comes next
+                self.app.post_message(self.Left(replay=self.review is not None))
             else:
                 self.app.exit()
 

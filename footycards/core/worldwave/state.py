@@ -50,9 +50,6 @@ SHOOT, FREEKICK, PENALTY = Action("shoot"), Action("freekick"), Action("penalty"
 END, PASS = Action("end"), Action("pass")
 CHAR_SKILL = {cid: SKILLS[char.skill] for cid, char in ROSTER.items()}
 _TIMINGS = ("start", "action", "shot_played", "save", "save_made", "goal_scored", "passive")
-_CHAR_AT: dict[tuple[str, str], tuple[Skill, ...]] = {
-    (cid, t): ((sk,) if sk.timing == t else ()) for cid, sk in CHAR_SKILL.items() for t in _TIMINGS
-}
 
 # Prebuilt actions for the hot path (legal_actions builds lists of these, not new objects)
 _SLOTS = range(1, 41)
@@ -337,37 +334,37 @@ class WorldWaveState:
         """Every seat, clockwise starting after `after` (so `after` itself comes last)."""
         return _ORDERS[self.players, after]
 
-    def _skills(self, seat: int, timing: str) -> Sequence[Skill]:
-        """The seat's character skill and equipped skill cards at one timing (W5.4).
+    def _skills(self, seat: int, timing: str) -> tuple[Skill, ...]:
+        """The seat's character skill and equipped skill cards at one timing (W5.4)."""
+        kit = self._kits.get(seat)
+        if kit is None:
+            kit = self._kits[seat] = self._kit(seat)
+        return kit[timing]
 
-        An injured player uses no 防 skill (W4.3)."""
+    def _kit(self, seat: int) -> dict[str, tuple[Skill, ...]]:
+        """Per timing, the seat's skills: its character's, then its equipped skill cards
+        (attack, defence, stamina). An injured player uses no 防 skill (W4.3)."""
         cid = self.characters[seat]
-        mine = _CHAR_AT[cid, timing] if cid is not None else ()
-        attack, defence, stamina = self.equipped[seat]
-        if attack is None and defence is None and stamina is None:
-            return mine
-        out = list(mine)
-        if attack is not None and SKILLS[attack].timing == timing:
-            out.append(SKILLS[attack])
-        if defence is not None and SKILLS[defence].timing == timing and not self.injured[seat]:
-            out.append(SKILLS[defence])
-        if stamina is not None and SKILLS[stamina].timing == timing:
-            out.append(SKILLS[stamina])
-        return out
+        skills = [CHAR_SKILL[cid]] if cid is not None else []
+        for i, card in enumerate(self.equipped[seat]):
+            if card is not None and not (MARKS[i] == "defence" and self.injured[seat]):
+                skills.append(SKILLS[card])
+        return {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
+
+    def _kit_changed(self, seat: int | None = None) -> None:
+        """Forget the skills found for a seat (None: every seat) after its character,
+        equipment or injury changed."""
+        if seat is None:
+            self._kits.clear()
+        else:
+            self._kits.pop(seat, None)
 
     def _bonus(self, seat: int, what: str) -> int:
         """What the seat's passive skills add to a number (`bonus` of W5.4 skills)."""
         total = 0
-        cid = self.characters[seat]
-        if cid is not None:
-            sk = CHAR_SKILL[cid]
+        for sk in self._skills(seat, "passive"):
             if sk.bonus is not None:
                 total += sk.bonus(self, seat, what)
-        eq = self.equipped[seat]
-        if eq[0] is not None or eq[1] is not None or eq[2] is not None:
-            for sk in self._skills(seat, "passive"):
-                if sk.card and sk.bonus is not None:
-                    total += sk.bonus(self, seat, what)
         return total
 
     def hand_limit(self, seat: int) -> int:
@@ -690,6 +687,7 @@ class WorldWaveState:
     def _pick(self, slot: int) -> None:
         cid = self.offer[slot - 1]
         self.characters[self.draft_seat] = cid
+        self._kit_changed(self.draft_seat)
         self.offer = []
         self.note({"event": "pick", "seat": self.draft_seat, "character": cid})
         if self.draft_seat + 1 < self.players:
@@ -701,6 +699,7 @@ class WorldWaveState:
     def _kick_off(self) -> None:
         """W3.3-W3.5: stamina cards at the maximum, seat 1 starts."""
         self.phase = "action"
+        self._kit_changed()
         self.stamina = [ROSTER[c].stamina for c in self.characters if c is not None]
         self.note({"event": "half", "half": 1, "seat": 0})
         self._start_turn(0)
@@ -732,7 +731,9 @@ class WorldWaveState:
         top = self.max_stamina(seat)
         healed = self.injured[seat]
         self.stamina[seat] = top
-        self.injured[seat] = False
+        if healed:
+            self.injured[seat] = False
+            self._kit_changed(seat)
         self.records.append(("recover", seat, top, healed))
         # W4.4 draw (W3.5: one seat's first draw of the half is three cards)
         n = DRAW
@@ -773,6 +774,7 @@ class WorldWaveState:
                 self.stamina[s] = self.character(s).stamina
                 self.injured[s] = False
                 self.until_next[s] = []
+            self._kit_changed()
             cards.sort()
             self.rng.shuffle(cards)
             self.deck = cards
@@ -800,6 +802,7 @@ class WorldWaveState:
         if old is not None:
             self.discard.append(old)
         self.equipped[seat][i] = card
+        self._kit_changed(seat)
         self.records.append(("equip", seat, card, old))
         top = self.max_stamina(seat)
         if self.stamina[seat] > top:  # W1.6: a lowered maximum cuts the stamina
@@ -914,6 +917,7 @@ class WorldWaveState:
         if card == "foul":
             self.lose_stamina(target, 2)
             self.injured[target] = True
+            self._kit_changed(target)
             self.note({"event": "injured", "seat": target})
         elif card == "tackle":
             self.take_random(seat, target, "tackle")

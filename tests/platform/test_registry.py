@@ -215,3 +215,11 @@ def test_player_counts_are_the_ones_the_engine_deals():
             else:
                 with pytest.raises(OptionError):
                     spec.engine_module().new_game(n, 1)
+
+
+def test_the_launcher_has_a_seat_row_for_every_seat_of_every_game():
+    """The launcher's seat list (a number, so building it imports no engine) holds the
+    largest game's seats."""
+    from footycards.tui.screens.launcher import SEAT_ROWS
+
+    assert REGISTRY.most_seats() <= SEAT_ROWS

@@ -47,6 +47,10 @@ from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
+# The most seats the launcher sets up: every game's maximum fits (test_registry checks it);
+# a number here, so building the launcher imports no engine just to size its seat list.
+SEAT_ROWS = 10
+
 KINDS = [  # by strength
     (N_("Human"), "human"),
     (N_("AI random"), "random"),
@@ -137,13 +141,9 @@ class LauncherState:
     seat_count: int = 2
     # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
     names: list[str] = field(
-        default_factory=lambda: (DEFAULT_NAMES + [""] * REGISTRY.most_seats())[
-            : max(REGISTRY.most_seats(), 6)
-        ]
+        default_factory=lambda: (DEFAULT_NAMES + [""] * SEAT_ROWS)[: max(SEAT_ROWS, 6)]
     )
-    kinds: list[str] = field(
-        default_factory=lambda: ["human"] + ["normal"] * (REGISTRY.most_seats() - 1)
-    )
+    kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (SEAT_ROWS - 1))
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
 
 
@@ -472,14 +472,11 @@ class LauncherScreen(Screen):
         if self.footy.user:  # a remote session: P1 is the person who connected
             state.names[0] = self.footy.user[:16]
         kinds = [value for _label, value in KINDS]
-        for i, seat in enumerate(remembered.seats[: REGISTRY.most_seats()]):
+        for i, seat in enumerate(remembered.seats[:SEAT_ROWS]):
             state.names[i] = seat.name
             if seat.kind in kinds:
                 state.kinds[i] = seat.kind
-        if (
-            isinstance(remembered.seat_count, int)
-            and 2 <= remembered.seat_count <= REGISTRY.most_seats()
-        ):
+        if isinstance(remembered.seat_count, int) and 2 <= remembered.seat_count <= SEAT_ROWS:
             state.seat_count = remembered.seat_count
         spec = get_spec(game_id)
         state.seat_count = spec.fit_count(state.seat_count)
@@ -721,7 +718,7 @@ class LauncherScreen(Screen):
         state = self.setup
         seats = []
         counts: dict[str, int] = {}
-        for i in range(REGISTRY.most_seats() if all_seats else self.seat_count()):
+        for i in range(SEAT_ROWS if all_seats else self.seat_count()):
             kind: Any = state.kinds[i]
             if i < self.shown_seats:  # the widget's value: a message may be stale
                 kind = self.query_one(f"#kind-{i}", Choice).value

@@ -5,7 +5,7 @@ the optional hooks some engines offer are Protocols of their own, found with
 `isinstance` (they are runtime-checkable) instead of by name: `UndoBarriers` (the
 module's `undo_barrier(event)`), `ReviewViews` (the state's `review_view()`) and
 `HiddenCards` (the state's `reshuffled(seat, rng)`, for the test that views hide cards).
-`footycards/core/checked.py` assigns every engine to `Engine`, so mypy checks each one
+`footycards/typechecks.py` assigns every engine to `Engine`, so mypy checks each one
 against this contract. `EventLog` is the read-only log a state hands out as `state.log`.
 
 The contract itself is described in README's "Adding a game" and the architecture

@@ -40,7 +40,7 @@ def _rebuild(
     return cls(template, code, **params)
 
 
-TYPED_LIMIT = 40  # characters of typed text a refusal repeats
+TYPED_LIMIT = 160  # characters of a text a refusal repeats (long enough for a list of moves)
 
 
 def typed(text: str) -> str:

@@ -21,7 +21,7 @@ from footycards.core.contract import EventLog, HiddenCards
 from footycards.core.errors import DeckError, IllegalAction, OptionError
 from footycards.registry import REGISTRY, GameSpec
 
-MESSAGE_LIMIT = 300  # characters a refusal may have
+MESSAGE_LIMIT = 500  # characters a refusal may have
 HIDDEN_MOVED: dict[str, int] = {}  # game -> reshuffles that moved a card (the check bites)
 ACTION_LIMIT = 6000  # random play ends before this many actions (Quartett: ~2,000 at most)
 

@@ -99,4 +99,4 @@ def test_a_huge_number_is_refused_in_words(spec):
         assert TextFront(match, io.StringIO(), out).answer(match.due, f"{verb} {'9' * 4301}")
     assert match.state.to_json() == before
     lines = out.getvalue().splitlines()
-    assert lines and all(len(line) < 300 for line in lines)
+    assert lines and all(len(line) < 400 for line in lines)  # not the 4,301 digits

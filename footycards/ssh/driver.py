@@ -48,7 +48,7 @@ EVENT_RATE = 50.0
 # draw and send), and applied at most once every RESIZE_EVERY seconds (the last size of
 # a storm of changes wins).
 MIN_SIZE, MAX_WIDTH, MAX_HEIGHT = 1, 500, 200
-RESIZE_EVERY = 0.1
+RESIZE_EVERY = 0.25
 # Typed text is parsed PARSE_SLICE characters at a time, one slice per turn of the event
 # loop, so a big paste never holds up the other sessions for long.
 PARSE_SLICE = 1024

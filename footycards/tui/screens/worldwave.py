@@ -582,9 +582,8 @@ class WorldWaveScreen(GameScreen):
         return seat
 
     def table(self) -> dict:
-        """What everyone may know now (the match's public view, without its log)."""
-        view: dict = self.match.state.view(None, log=False)
-        return view
+        """What everyone may know now (the match's public view)."""
+        return self.match.public_view()
 
     def excess(self, view: dict, seat: int) -> int:
         """How many cards `seat` must discard down to the hand limit."""

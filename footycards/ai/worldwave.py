@@ -75,23 +75,23 @@ MARK_OF = {
     "depth": "stamina",
 }
 CHARACTER_RATING = {  # the draft: each character's win rate with normal seats and characters
-    # dealt at random (2,000 four-player matches), higher first
-    "mwangi": 0.62,
-    "dubois": 0.578,
-    "hagen": 0.576,
-    "tanaka": 0.541,
-    "ricci": 0.54,
-    "ferreira": 0.53,
-    "sandoval": 0.528,
-    "novak": 0.505,
-    "rooney": 0.484,
-    "okonkwo": 0.477,
-    "moreau": 0.459,
-    "costa": 0.448,
-    "lindqvist": 0.448,
-    "baptiste": 0.445,
-    "terry": 0.42,
-    "okafor": 0.402,
+    # dealt at random (4,000 four-player matches, the roster of 2026-12-01's balance changes)
+    "dubois": 0.566,
+    "baptiste": 0.565,
+    "ferreira": 0.54,
+    "mwangi": 0.53,
+    "tanaka": 0.526,
+    "costa": 0.51,
+    "sandoval": 0.509,
+    "novak": 0.504,
+    "okonkwo": 0.502,
+    "rooney": 0.494,
+    "ricci": 0.489,
+    "lindqvist": 0.473,
+    "terry": 0.466,
+    "moreau": 0.447,
+    "hagen": 0.444,
+    "okafor": 0.435,
 }
 PICK_MARGIN = 0.05  # the draft: characters rated this close to the best are as good
 GOAL_CHANCE_TO_SHOOT = 0.35  # shoot past the reserve when a goal is at least this likely

@@ -185,6 +185,17 @@ def close_app(app: App[Any]) -> None:
         app.exit()
 
 
+def leave_table(app: App[Any]) -> None:
+    """Do for a stopped app what its table room does when it is unmounted (a stopped app
+    never is): its presence at a shared table ends (a player's seat is kept for their
+    return), so the table does not go on counting a session that is gone."""
+    table_session: Any = getattr(app, "table_session", None)
+    presence = getattr(table_session, "presence", None)
+    if presence is not None:
+        table_session.presence = None
+        presence.leave()
+
+
 def stop_tasks(app: App[Any]) -> None:
     """Cancel the tasks of `app`'s widgets and screens: the last resort for an app that
     was told to end and did not (Textual's shutdown can wait for ever on a screen that
@@ -444,6 +455,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if now - self._end_began >= END_WAIT:
             log.warning("%s: the app did not end when told: stopped", self)
             if app is not None:
+                leave_table(app)
                 stop_tasks(app)
             task.cancel()
             return

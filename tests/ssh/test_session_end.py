@@ -48,6 +48,31 @@ async def test_an_app_that_does_not_end_is_stopped_and_its_place_freed(
     await again.wait_for("stubborn")
 
 
+async def test_a_stopped_app_leaves_its_table(
+    start_server, clients, footy_home, monkeypatch
+) -> None:
+    from types import SimpleNamespace
+
+    from footycards.tables import TableHub
+
+    monkeypatch.setattr(session_module, "END_WAIT", 1.0)
+    hub = TableHub()
+    table = hub.open_table("ann", "stadium", [None, None], {})
+
+    def factory(info):
+        app = Stubborn()
+        app.table_session = SimpleNamespace(presence=table.sit("ann", lambda change: None))
+        return app
+
+    st = start_server(app_factory=factory, hub=hub)
+    client = await clients(st.port)
+    await client.wait_for("stubborn")
+    assert st.call(lambda: len(table.presences())) == 1
+    await client.close()
+    await wait_until(lambda: not st.sessions(), timeout=10)
+    assert st.call(lambda: table.presences()) == []  # the seat is free: the game had not begun
+
+
 async def _visit_and_hang_up(port: int, user: str, keys: list[str], gap: float) -> None:
     conn = await asyncssh.connect(
         "127.0.0.1", port, username=user, known_hosts=None, client_keys=None, agent_path=None

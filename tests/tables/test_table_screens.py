@@ -25,6 +25,7 @@ from footycards.tui.screens.tables import (
     TableListScreen,
     TableRoomScreen,
     enter_table,
+    seat_choices,
 )
 from footycards.tui.widgets.dialogs import ConfirmScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
@@ -412,3 +413,23 @@ async def test_back_to_the_game_from_the_room_after_leaving_it():
             await wait_for(lambda: isinstance(bob.screen, GameScreen))
             assert bob.screen is not first
         await a_keys.pause()
+
+
+def test_host_form_offers_every_seat_to_start():
+    """A seat option on the host form offers P1 up to the game's largest table (a 6-seat
+    Stadium table could pick only P1 or P2); a seat past the table's size is refused."""
+    from footycards.registry import OptionValueError
+
+    for spec in REGISTRY:
+        for opt in spec.options:
+            if opt.kind != "seat":
+                continue
+            values = [value for _label, value in seat_choices(spec, opt)]
+            assert values[-spec.max_players :] == [str(n) for n in range(1, spec.max_players + 1)]
+            assert opt.convert(str(spec.max_players), spec.max_players) == {
+                opt.name: spec.max_players - 1
+            }
+            with pytest.raises(OptionValueError):
+                opt.convert(str(spec.max_players), spec.min_players)
+    stadium = get_spec("stadium")
+    assert "6" in [value for _label, value in seat_choices(stadium, stadium.option("first"))]

@@ -449,6 +449,14 @@ class ChatScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+def seat_choices(spec: GameSpec, opt: OptionSpec) -> list[tuple[str, str]]:
+    """A `seat` option's choices on the host form: its words, then every seat of the game's
+    largest table (a seat past the table's size is refused, with the reason, on hosting)."""
+    words = [(_(label), value) for value, label in opt.choices]
+    seats = [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(spec.max_players)]
+    return words + seats
+
+
 def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
     """The widget of one option on the host form, showing its default."""
     start = opt.launcher_default if opt.launcher_default is not None else opt.default
@@ -456,9 +464,8 @@ def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
         choices = [(_(label), value) for value, label in opt.choices]
         return Select(choices, value=start, allow_blank=False, id=wid)
     if opt.kind == "seat":
-        words = [(_(label), value) for value, label in opt.choices]
-        seats = [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(spec.min_players)]
-        return Select(words + seats, value=start or words[0][1], allow_blank=False, id=wid)
+        choices = seat_choices(spec, opt)
+        return Select(choices, value=start or choices[0][1], allow_blank=False, id=wid)
     return Input("" if start is None else str(start), id=wid, type="integer", max_length=6)
 
 

@@ -41,6 +41,15 @@ _MARK_INDEX = {m: i for i, m in enumerate(MARKS)}
 SHOTS = ("shoot", "freekick", "penalty")  # W2.4, W2.5
 ACTION_EVENTS = ("foul", "tackle", "longball", "suspension", "waterbreak")  # W2.2
 TARGETED = ("foul", "tackle", "suspension")
+# W4.5: how a card is played on its own in the action phase (None: it is not)
+_PLAYED: dict[str, str | None] = {
+    cid: "equip"
+    if kind == "skill"
+    else ("event_on" if cid in TARGETED else "event")
+    if kind == "event" and cid in ACTION_EVENTS
+    else None
+    for cid, kind in KIND.items()
+}
 RESPONSE_EVENTS = {"controversy": "controversy", "misjudgement": "misjudgement"}
 DEFAULT_HAND_LIMIT = 4  # W1.3
 FIRST_DRAW = 3  # W3.5
@@ -64,7 +73,15 @@ _ORDERS: dict[tuple[int, int], tuple[int, ...]] = {
     for after in range(n)
 }
 _ANSWER_CARDS = ("controversy", "misjudgement", "whistle")  # windows answered by that card
+_PASS_ONLY = [PASS]  # the legal actions of most seats asked in a window (never changed)
 _OPPONENTS = {k: tuple(s for s in order if s % 2 != k[1] % 2) for k, order in _ORDERS.items()}
+_MATES = {k: tuple(s for s in order if s % 2 == k[1] % 2) for k, order in _ORDERS.items()}
+_OTHERS = {k: order[:-1] for k, order in _ORDERS.items()}  # clockwise after a seat, not it
+_FROM = {k: (k[1], *order[:-1]) for k, order in _ORDERS.items()}  # a seat, then clockwise
+# The steps with no arguments, queued as these very dicts (a queued step never changes)
+_WHISTLE_WINDOW = {"step": "whistle_window"}
+_SHOT_STEPS = (_WHISTLE_WINDOW, {"step": "result"}, {"step": "misjudgement_window"},
+               {"step": "save_window"})  # fmt: skip  # queued in this order: run last first
 
 
 class EventLog(Sequence[dict]):
@@ -160,6 +177,20 @@ def _event(slot: int) -> Action:
 
 
 _DISCARDS: dict[tuple[int, int], tuple[Action, ...]] = {}
+_KITS: dict[tuple, dict[str, tuple[Skill, ...]]] = {}  # _kit_of's answers, by its arguments
+
+
+def _kit_of(
+    cid: str | None, attack: str | None, defence: str | None, stamina: str | None, injured: bool
+) -> dict[str, tuple[Skill, ...]]:
+    """Per timing (W5.4), the skills of a character with these skill cards equipped: the
+    character's, then the cards' (attack, defence, stamina). An injured player uses no 防
+    skill (W4.3)."""
+    skills = [CHAR_SKILL[cid]] if cid is not None else []
+    for card in (attack, None if injured else defence, stamina):
+        if card is not None:
+            skills.append(SKILLS[card])
+    return {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
 
 
 def _discards(n: int, k: int) -> tuple[Action, ...]:
@@ -251,7 +282,8 @@ class WorldWaveState:
         return self.turn
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat `to_move` may take now."""
+        """Every action the seat `to_move` may take now (a new list: the one found is
+        kept, unchanged, until the state changes)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_now()
@@ -342,14 +374,13 @@ class WorldWaveState:
         return kit[timing]
 
     def _kit(self, seat: int) -> dict[str, tuple[Skill, ...]]:
-        """Per timing, the seat's skills: its character's, then its equipped skill cards
-        (attack, defence, stamina). An injured player uses no 防 skill (W4.3)."""
-        cid = self.characters[seat]
-        skills = [CHAR_SKILL[cid]] if cid is not None else []
-        for i, card in enumerate(self.equipped[seat]):
-            if card is not None and not (MARKS[i] == "defence" and self.injured[seat]):
-                skills.append(SKILLS[card])
-        return {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
+        """Per timing, the seat's skills (`_kit_of`)."""
+        attack, defence, stamina = self.equipped[seat]
+        key = (self.characters[seat], attack, defence, stamina, bool(self.injured[seat]))
+        kit = _KITS.get(key)
+        if kit is None:
+            kit = _KITS[key] = _kit_of(*key)
+        return kit
 
     def _kit_changed(self, seat: int | None = None) -> None:
         """Forget the skills found for a seat (None: every seat) after its character,
@@ -402,18 +433,16 @@ class WorldWaveState:
                 acts.append(FREEKICK)
             if "penalty" in hand:
                 acts.append(PENALTY)
-        opponents = None
         for i, card in enumerate(hand, 1):
-            kind = KIND[card]
-            if kind == "skill":
+            play = _PLAYED[card]
+            if play is None:
+                continue
+            if play == "equip":
                 acts.append(EQUIPS[i] if i in EQUIPS else Action("equip", (i,)))
-            elif kind == "event" and card in ACTION_EVENTS:
-                if card not in TARGETED:
-                    acts.append(_event(i))
-                    continue
-                if opponents is None:
-                    opponents = self.opponents(seat)
-                for t in opponents:
+            elif play == "event":
+                acts.append(_event(i))
+            else:  # an event on an opponent
+                for t in self.opponents(seat):
                     if card == "tackle" and not self.hands[t]:
                         continue
                     if card == "suspension" and "suspension" in self.pending[t]:
@@ -431,7 +460,7 @@ class WorldWaveState:
         acts: list[Action] = []
         hand = self.hands[seat]
         if kind in _ANSWER_CARDS and kind not in hand:
-            return [PASS]
+            return _PASS_ONLY
         if kind == "save":
             acts = self._save_actions(seat)
         elif kind == "shot_skill":
@@ -653,7 +682,7 @@ class WorldWaveState:
         self.records.append(("play", seat, card))
         if kind == "controversy":  # W5.1.1: a window on itself
             w["chain"].append([card, seat])
-            w["asked"] = [s for s in self._clockwise(seat) if s != seat]
+            w["asked"] = list(_OTHERS[self.players, seat])
             w["at"] = 0
             return
         # misjudgement or whistle: an event, so first the Controversy window on it
@@ -807,7 +836,7 @@ class WorldWaveState:
         top = self.max_stamina(seat)
         if self.stamina[seat] > top:  # W1.6: a lowered maximum cuts the stamina
             self.lose_stamina(seat, self.stamina[seat] - top)
-        self._push({"step": "whistle_window"})
+        self.steps.append(_WHISTLE_WINDOW)
 
     def _play_event(self, seat: int, slot: int, target: int | None) -> None:
         """W2.2: an event in one's own action phase: Controversy window, effect, Whistle."""
@@ -821,7 +850,7 @@ class WorldWaveState:
             self.records.append(("play", seat, card))
         else:
             self.note({"event": "play", "seat": seat, "card": card, "target": target})
-        self._push({"step": "whistle_window"})
+        self.steps.append(_WHISTLE_WINDOW)
         self._open_controversy(
             card, seat, {"step": "event", "card": card, "seat": seat, "target": target}
         )
@@ -841,39 +870,32 @@ class WorldWaveState:
             "stopped": False,
             "reversed": False,
         }
-        for s in [seat, *self._clockwise(seat)[:-1]]:  # passive shot-played skills
+        for s in _FROM[self.players, seat]:  # passive shot-played skills
             for sk in self._skills(s, "shot_played"):
                 if sk.offers is None and sk.use is not None:
                     sk.use(self, s, self.shot)
         self.records.append(("shot", seat, kind, card, self.shot["needed"]))
-        self._push(
-            {"step": "whistle_window"},
-            {"step": "result"},
-            {"step": "misjudgement_window"},
-            {"step": "save_window"},
-        )
-        asked = [
-            s
-            for s in self._clockwise(seat)
-            if any(sk.offers and sk.offers(self, s) for sk in self._skills(s, "shot_played"))
-        ]
+        self.steps += _SHOT_STEPS
+        asked = []  # the seats with a shot-played skill to use now
+        for s in self._clockwise(seat):
+            for sk in self._skills(s, "shot_played"):
+                if sk.offers is not None and sk.offers(self, s):
+                    asked.append(s)
+                    break
         if asked:
-            self._open("shot_skill", asked, shooter=seat)
+            self.windows.append({"kind": "shot_skill", "asked": asked, "at": 0, "passes": 0,
+                                 "then": None, "shooter": seat})  # fmt: skip
 
     # -- windows and steps (W5.1) ------------------------------------------------------
 
-    def _open(self, kind: str, asked: Sequence[int], then: dict | None = None, **data: Any) -> None:
-        self.windows.append({"kind": kind, "asked": list(asked), "at": 0, "passes": 0,
-                             "then": then, **data})  # fmt: skip
+    # Each window opens as a dict literal of the form the module docstring gives: kind,
+    # asked (a new list), at, passes, then (the step run as it closes) and its own keys.
 
     def _open_controversy(self, card: str, seat: int, then: dict) -> None:
         """W5.1.1: every seat but the card's player may cancel the event card."""
-        asked = [s for s in self._clockwise(seat) if s != seat]
-        self._open("controversy", asked, then, chain=[[card, seat]])
-
-    def _push(self, *steps: dict) -> None:
-        """Queue steps; the first given runs last."""
-        self.steps.extend(steps)
+        self.windows.append({"kind": "controversy", "asked": list(_OTHERS[self.players, seat]),
+                             "at": 0, "passes": 0, "then": then,
+                             "chain": [[card, seat]]})  # fmt: skip
 
     def _run(self) -> None:
         """Close finished windows and run queued steps until a decision is due."""
@@ -938,12 +960,11 @@ class WorldWaveState:
         if len(shot["saves"]) >= shot["needed"]:
             return
         shooter = shot["shooter"]
-        asked = [
-            s
-            for s in self.opponents(shooter)
-            if shot["kind"] != "penalty" or self.character(s).position == "GK"
-        ]
-        self._open("save", asked, shooter=shooter)
+        asked = list(self.opponents(shooter))
+        if shot["kind"] == "penalty":
+            asked = [s for s in asked if self.character(s).position == "GK"]
+        self.windows.append({"kind": "save", "asked": asked, "at": 0, "passes": 0, "then": None,
+                             "shooter": shooter})  # fmt: skip
 
     def _step_misjudgement_window(self, step: dict) -> None:
         """W5.1.3: after a stop, the shooter's team; after a goal, the conceding team."""
@@ -953,9 +974,10 @@ class WorldWaveState:
         stopped = len(shot["saves"]) >= shot["needed"]
         shot["stopped"] = stopped
         self.records.append(("stopped" if stopped else "unsaved", shooter))
-        team = shooter % 2 if stopped else 1 - shooter % 2
-        asked = [s for s in self._clockwise(shooter) if s % 2 == team]
-        self._open("misjudgement", asked, shooter=shooter, stopped=stopped)
+        team = _MATES if stopped else _OPPONENTS
+        asked = list(team[self.players, shooter])
+        self.windows.append({"kind": "misjudgement", "asked": asked, "at": 0, "passes": 0,
+                             "then": None, "shooter": shooter, "stopped": stopped})  # fmt: skip
 
     def _step_misjudgement(self, step: dict) -> None:
         """A Misjudgement after its Controversy window: the result is reversed, for good."""
@@ -974,7 +996,7 @@ class WorldWaveState:
         assert shot is not None
         shooter = shot["shooter"]
         goal = shot["stopped"] == shot["reversed"]
-        order = [shooter, *self._clockwise(shooter)[:-1]]
+        order = _FROM[self.players, shooter]
         if goal:
             team = shooter % 2
             self.goals[team] += 1
@@ -999,7 +1021,9 @@ class WorldWaveState:
     def _step_whistle_window(self, step: dict) -> None:
         """W5.1.5: after a card of the action phase, the acting player's opponents."""
         if self.phase == "action":
-            self._open("whistle", self.opponents(self.turn), seat=self.turn)
+            self.windows.append({"kind": "whistle", "asked": list(self.opponents(self.turn)),
+                                 "at": 0, "passes": 0, "then": None,
+                                 "seat": self.turn})  # fmt: skip
 
     def _step_whistle(self, step: dict) -> None:
         """A Biased whistle after its Controversy window: the action phase ends at once."""

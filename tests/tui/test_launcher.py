@@ -313,3 +313,30 @@ async def test_the_field_help_says_what_the_focused_field_is_for():
         screen.query_one("#name-0", Input).focus()
         await pilot.pause()
         assert "P1's name at the table" in str(help_panel.render())
+
+
+async def test_a_tall_terminal_describes_every_game_and_a_low_one_keeps_the_menu_whole():
+    """At 120×40 the menu describes every game (the space is used); at 80×24 only the
+    highlighted one, so Continue and Statistics stay in view — after a resize too."""
+    from textual.widgets import OptionList
+
+    from footycards.registry import REGISTRY
+
+    def menu_text(app: FootyApp) -> str:
+        menu = app.screen.query_one("#gamelist", OptionList)
+        return "\n".join(str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count))
+
+    games = REGISTRY.with_screens()
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = menu_text(app)
+        assert all(g.description.split()[0] in text for g in games)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        text = menu_text(app)
+        described = [g for g in games if g.description in text]
+        assert [g.id for g in described] == [app.screen.game_id]
+        menu = app.screen.query_one("#gamelist", OptionList)
+        assert menu.max_scroll_y == 0  # every line in view: nothing to scroll

@@ -113,10 +113,14 @@ class ActionLine(Static, can_focus=True):
         await self.action_press()
 
 
-def game_prompt(spec: GameSpec, chosen: bool) -> Text:
-    """A game in the menu: its name, and its description when it is the chosen game."""
+ROOMY_HEIGHT = 34  # from this many lines every game's description is shown, not one
+
+
+def game_prompt(spec: GameSpec, chosen: bool, roomy: bool = False) -> Text:
+    """A game in the menu: its name, and its description when it is the chosen game (or,
+    on a tall terminal, always)."""
     prompt = Text(spec.name, style="bold")
-    if chosen:
+    if chosen or roomy:
         prompt.append("\n" + _(spec.description), style="dim")
     return prompt
 
@@ -200,6 +204,7 @@ class LauncherScreen(Screen):
         translate_bindings(self)
         self.state = state
         self.shown_game: str | None = None  # whose options are mounted
+        self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
         self.label_cells = label_width()  # every field's label is this wide
@@ -351,8 +356,10 @@ class LauncherScreen(Screen):
         """The left column, one widget: the games (the chosen one with its description),
         which games are playable now, and the actions (Continue, Statistics, and the
         shared tables on a server)."""
+        self.shown_roomy = self.roomy()
         options: list[Option | None] = [
-            Option(game_prompt(g, g.id == self.game_id), id=g.id) for g in REGISTRY.with_screens()
+            Option(game_prompt(g, g.id == self.game_id, self.shown_roomy), id=g.id)
+            for g in REGISTRY.with_screens()
         ]
         options.append(Option(Text(playable_now()), id="playable", disabled=True))
         options.append(None)
@@ -536,6 +543,22 @@ class LauncherScreen(Screen):
 
     def on_resize(self, event: Resize) -> None:
         check_size(self, event.size)
+        if self.is_mounted and self.roomy() != self.shown_roomy:
+            self.call_after_refresh(self.show_prompts)  # once the new width is laid out
+
+    def roomy(self) -> bool:
+        """Whether the terminal is tall enough for every game's description."""
+        return self.app.size.height >= ROOMY_HEIGHT
+
+    def show_prompts(self) -> None:
+        """The games in the menu, the highlighted one (or, when roomy, each) described."""
+        menu = self.query_one("#gamelist", OptionList)
+        roomy = self.shown_roomy = self.roomy()
+        for game in REGISTRY.with_screens():
+            menu.replace_option_prompt(game.id, game_prompt(game, game.id == self.game_id, roomy))
+        # its height follows its lines; a scroll bar shown for the longer prompts goes
+        menu.styles.overflow_y = "hidden"
+        self.call_after_refresh(setattr, menu.styles, "overflow_y", "auto")
 
     def seat_count(self) -> int:
         value = self.query_one("#seatcount", Choice).value
@@ -681,9 +704,7 @@ class LauncherScreen(Screen):
             return AwaitComplete.nothing()
         self.collect()
         self.setup.game_id = game_id
-        menu = self.query_one("#gamelist", OptionList)
-        for game in REGISTRY.with_screens():
-            menu.replace_option_prompt(game.id, game_prompt(game, game.id == game_id))
+        self.show_prompts()
         spec = self.spec
         n = spec.fit_count(self.seat_count())
         self.query_one("#seatcount", Choice).set_choices(

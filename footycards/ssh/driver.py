@@ -26,10 +26,11 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TextIO
 from weakref import WeakKeyDictionary
 
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+
+from ..tui.textual_internals import XTermParser, uncached_parse_extended_key
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -136,9 +137,7 @@ class KeyParser(XTermParser):
     def _parse_extended_key(  # type: ignore[override]  # the parent's is a cache wrapper
         self, sequence: str
     ) -> list[events.Key] | None:
-        result: list[events.Key] | None = XTermParser._parse_extended_key.__wrapped__(
-            self, sequence
-        )
+        result: list[events.Key] | None = uncached_parse_extended_key(self, sequence)
         return result
 
 

@@ -45,6 +45,7 @@ from textual.screen import Screen
 
 from ..match import Match
 from ..tables import Table, TableHub
+from ..tui.textual_internals import clear_query_cache, component_style_nodes
 
 log = logging.getLogger("footycards.ssh")
 
@@ -95,13 +96,8 @@ def loosen(screen: Screen[Any]) -> list[weakref.ref[Any]]:
     """
     roots: list[weakref.ref[Any]] = [weakref.ref(screen)]
     for node in screen.walk_children(with_self=True):
-        cache = node._query_one_cache
-        for link in cache._cache.values():
-            link.clear()
-        cache.clear()
-        for styles in node._component_styles.values():
-            if styles.node is not None:
-                roots.append(weakref.ref(styles.node))
+        clear_query_cache(node)
+        roots.extend(weakref.ref(styles_node) for styles_node in component_style_nodes(node))
     return roots
 
 

@@ -38,6 +38,7 @@ from textual.app import App
 from ..i18n import _
 from ..paths import data_dir
 from ..plaintext import clean_name
+from ..tui.textual_internals import set_print_catchers
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
 from .session import AppFactory, GameSession, SessionInfo, default_app
@@ -490,7 +491,7 @@ class FootyServer:
         - With the collection policy on, the screens `app` drops are freed soon after
           (memory.py), not left for a deep collection.
         """
-        app._capture_stdout, app._capture_stderr = self.stray_output  # type: ignore[assignment]
+        set_print_catchers(app, *self.stray_output)
         if self.options.freeze_gc and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
 

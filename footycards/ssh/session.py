@@ -38,6 +38,7 @@ from textual.app import App
 from ..i18n import _, language
 from ..paths import data_dir
 from ..plaintext import clean_name
+from ..tui.textual_internals import node_tasks
 from .budget import TokenBucket
 from .driver import Terminal, attach
 
@@ -200,9 +201,8 @@ def stop_tasks(app: App[Any]) -> None:
     """Cancel the tasks of `app`'s widgets and screens: the last resort for an app that
     was told to end and did not (Textual's shutdown can wait for ever on a screen that
     was being mounted when it began)."""
-    for node in [*app._registry, *app.screen_stack]:
-        task = node._task
-        if task is not None and not task.done():
+    for task in node_tasks(app):
+        if not task.done():
             task.cancel()
 
 

@@ -112,7 +112,9 @@ class FootyApp(FootyHost):
 
     async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
         """Textual's step for a screen leaving the stack: `screen_dropped` hears of a
-        screen that is about to be removed (not installed, not in the stack)."""
+        screen that is about to be removed (not installed, not in the stack). A private
+        Textual step (no public event comes before the screen's caches are emptied):
+        tests/tui/test_textual_internals.py checks it, see tui/textual_internals.py."""
         if (
             self.screen_dropped is not None
             and not self.is_screen_installed(screen)
@@ -123,7 +125,8 @@ class FootyApp(FootyHost):
 
     @contextmanager
     def _context(self) -> Iterator[None]:
-        """Textual sets its per-app context variables here; the session language is one."""
+        """Textual sets its per-app context variables here; the session language is one.
+        A private Textual method, checked by tests/tui/test_textual_internals.py."""
         with language(self.lang), super()._context():
             yield
 

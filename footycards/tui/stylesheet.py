@@ -14,6 +14,8 @@ from __future__ import annotations
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 
+from .textual_internals import adopt_rules, note_invalid_css, stylesheet_variables
+
 # (theme variables, css, location, default rules?, tie breaker, scope) -> parsed rules
 _PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
 
@@ -29,7 +31,7 @@ class SharedStylesheet(Stylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[RuleSet]:
-        variables = tuple(sorted(self._variables.items()))
+        variables = tuple(sorted(stylesheet_variables(self).items()))
         key = (variables, css, read_from, is_default_rules, tie_breaker, scope)
         rules = _PARSED.get(key)
         if rules is None:
@@ -40,7 +42,7 @@ class SharedStylesheet(Stylesheet):
     def reparse(self) -> None:
         """Parse every source again with the current variables (a theme change), through
         the shared rules; on an error this stylesheet is left as it was."""
-        fresh = SharedStylesheet(variables=self._variables)
+        fresh = SharedStylesheet(variables=stylesheet_variables(self))
         for location, source in self.source.items():
             fresh.add_source(
                 source.content,
@@ -52,9 +54,6 @@ class SharedStylesheet(Stylesheet):
         try:
             fresh.parse()
         except Exception:
-            self._invalid_css.update(fresh._invalid_css)  # not parsed again and again
+            note_invalid_css(self, fresh)  # not parsed again and again
             raise
-        self._rules = fresh.rules
-        self._rules_map = None
-        self.source = fresh.source
-        self._require_parse = False
+        adopt_rules(self, fresh)

@@ -14,11 +14,12 @@ from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 
 from ..i18n import _
+from .textual_internals import key_bindings
 
 
 def translate_bindings(node: DOMNode) -> None:
     """Replace the descriptions and tooltips of `node`'s bindings by their translations."""
-    table = node._bindings.key_to_bindings  # the node's own copy of its bindings
+    table = key_bindings(node)  # the node's own copy of its bindings
     for key, items in table.items():
         table[key] = [
             dataclasses.replace(
@@ -32,6 +33,6 @@ def translate_bindings(node: DOMNode) -> None:
 
 def add_bindings(node: DOMNode, bindings: list[Binding]) -> None:
     """Bind `bindings` on `node` after its own; a key the node binds itself keeps the node's."""
-    table = node._bindings.key_to_bindings  # the node's own copy of its bindings
+    table = key_bindings(node)  # the node's own copy of its bindings
     for key, items in BindingsMap(bindings).key_to_bindings.items():
         table.setdefault(key, items)

@@ -21,7 +21,6 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from textual._context import active_app
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
@@ -33,6 +32,7 @@ from ...narration import event_text, refusal, undo_question, undone_text
 from ...replay import Replay
 from ...stats import record_finished
 from ..host import FootyHost
+from ..textual_internals import app_closing, being_removed, current_app
 from ..translate import add_bindings, translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.keybar import KeyBar
@@ -176,7 +176,7 @@ class GameScreen(Screen):
     def heard(self, applied: Applied) -> None:
         """The match's listener. An action applied elsewhere (another terminal's app, a
         shared table's AI) runs in another context: handle it on this screen's own queue."""
-        if active_app.get(None) is self.own_app:
+        if current_app() is self.own_app:
             self.on_applied(applied)
         else:
             self.call_later(self.on_applied, applied)
@@ -207,13 +207,7 @@ class GameScreen(Screen):
     def leaving(self) -> bool:
         """Whether this screen is being taken down (the app quits or the screen is popped):
         its widgets may already be gone, so nothing is drawn or played from it."""
-        return (
-            not self.is_mounted
-            or self._closing
-            or self._closed
-            or self._pruning
-            or self.app._closing
-        )
+        return not self.is_mounted or being_removed(self) or app_closing(self.app)
 
     def on_applied(self, applied: Applied) -> None:
         """The match applied an action (from this screen, an AI, or another front end)."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Protocol, runtime_checkable
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingsMap
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Static
@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Static
 from ...i18n import N_, _
 from ...narration import event_text
 from ...replay import ALL, Replay
+from ..textual_internals import clear_bindings, key_bindings
 from ..widgets.dialogs import DIALOG_CSS
 from ..widgets.keybar import KeyBar
 
@@ -64,7 +65,7 @@ KEPT_ACTIONS = ("leave",)
 
 def review_bindings(screen: Screen) -> None:
     """Turn the screen's bindings into the replay's: review keys added, play keys refused."""
-    table = screen._bindings.key_to_bindings
+    table = key_bindings(screen)
     for key, items in list(table.items()):
         kept = [b for b in items if b.action in KEPT_ACTIONS or b.action.startswith("app.")]
         if kept:
@@ -135,7 +136,7 @@ def mount_review(screen: Screen) -> None:
     """Once the screen's widgets exist: their own keys (a cursor, a call) are off, as the
     screen's review keys rule a replay, and the move bar goes above the key bar."""
     for widget in screen.query("*"):
-        widget._bindings = BindingsMap()
+        clear_bindings(widget)
     bar = ReviewBar(id="review-bar")
     keys = list(screen.query(KeyBar))
     if keys:

@@ -1,0 +1,170 @@
+"""Provides every use of Textual's private internals, in one place.
+
+Textual offers no public API for a few things the app and the SSH server need (a node's
+own binding table, the query cache, the print catchers, the key parser's cache, ...).
+Each is wrapped here by a small function whose docstring says what it relies on; all
+were checked on Textual 8.2.8 (`TEXTUAL_CHECKED`). tests/tui/test_textual_internals.py
+names each internal and checks that it still exists with the expected shape, so a
+Textual upgrade that changes one fails there, in one obvious place.
+
+Two internals are overridden by subclasses rather than called, so they cannot be
+wrapped by a function: `App._replace_screen` and `App._context` (footycards/tui/app.py)
+and `Stylesheet._parse_rules` (footycards/tui/stylesheet.py); `XTermParser`'s cached
+`_parse_extended_key` is overridden by footycards/ssh/driver.py. The canary test checks
+those names and signatures too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any, TextIO
+
+from textual._context import active_app
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.binding import Binding, BindingsMap
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+
+__all__ = [
+    "TEXTUAL_CHECKED",
+    "XTermParser",
+    "adopt_rules",
+    "app_closing",
+    "being_removed",
+    "clear_bindings",
+    "clear_query_cache",
+    "component_style_nodes",
+    "current_app",
+    "key_bindings",
+    "node_tasks",
+    "note_invalid_css",
+    "set_print_catchers",
+    "stylesheet_variables",
+    "uncached_parse_extended_key",
+]
+
+TEXTUAL_CHECKED = "8.2.8"  # the Textual version every function here was checked on
+
+
+def key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
+    """The node's own table of bindings, key -> bindings, to change in place.
+
+    Checked on Textual 8.2.8: `DOMNode._bindings` is a `BindingsMap` copied for each
+    node, and its `key_to_bindings` dict is what the key dispatch reads."""
+    table: dict[str, list[Binding]] = node._bindings.key_to_bindings
+    return table
+
+
+def clear_bindings(node: DOMNode) -> None:
+    """Take away every binding of `node` (its own keys no longer act).
+
+    Checked on Textual 8.2.8: `DOMNode._bindings` may be replaced by an empty
+    `BindingsMap`."""
+    node._bindings = BindingsMap()
+
+
+def current_app() -> App[Any] | None:
+    """The app whose context the caller runs in, None outside any app's context.
+
+    Checked on Textual 8.2.8: `textual._context.active_app` is the `ContextVar` that
+    `App._context` sets (the public `DOMNode.app` raises outside a context instead)."""
+    app: App[Any] | None = active_app.get(None)
+    return app
+
+
+def being_removed(node: DOMNode) -> bool:
+    """Whether `node` is closing, closed or being pruned from the DOM.
+
+    Checked on Textual 8.2.8: `MessagePump._closing` and `_closed`, `DOMNode._pruning`
+    (bools; `DOMNode.is_attached` reads the same three)."""
+    return bool(node._closing or node._closed or node._pruning)
+
+
+def app_closing(app: App[Any]) -> bool:
+    """Whether `app` has begun to close.
+
+    Checked on Textual 8.2.8: `MessagePump._closing` (a bool) is set when the app's
+    shutdown starts."""
+    return bool(app._closing)
+
+
+def clear_query_cache(node: DOMNode) -> None:
+    """Unlink and empty the node's cache of `query_one` results.
+
+    Checked on Textual 8.2.8: `DOMNode._query_one_cache` is a `textual.cache.LRUCache`
+    whose `_cache` dict maps keys to links (lists) of a ring; each link is cleared, then
+    the cache itself."""
+    cache = node._query_one_cache
+    for link in cache._cache.values():
+        link.clear()
+    cache.clear()
+
+
+def component_style_nodes(node: DOMNode) -> list[DOMNode]:
+    """The small nodes that carry the node's component styles (`get_component_styles`).
+
+    Checked on Textual 8.2.8: `DOMNode._component_styles` maps names to `RenderStyles`,
+    whose `node` is such a node or None."""
+    return [styles.node for styles in node._component_styles.values() if styles.node]
+
+
+def node_tasks(app: App[Any]) -> list[asyncio.Task[Any]]:
+    """The tasks of `app`'s registered nodes (widgets, screens) and of its screen stack.
+
+    Checked on Textual 8.2.8: `App._registry` is a WeakSet of the app's nodes and
+    `MessagePump._task` a node's message-loop task, None before it starts."""
+    tasks: list[asyncio.Task[Any]] = []
+    for node in [*app._registry, *app.screen_stack]:
+        task = node._task
+        if task is not None:
+            tasks.append(task)
+    return tasks
+
+
+def set_print_catchers(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
+    """Make `app` point sys.stdout and sys.stderr at these streams while it runs.
+
+    Checked on Textual 8.2.8: `App._capture_stdout` and `_capture_stderr` are the file
+    objects `App._process_messages` gives `redirect_stdout`/`redirect_stderr`."""
+    app._capture_stdout = stdout  # type: ignore[assignment]
+    app._capture_stderr = stderr  # type: ignore[assignment]
+
+
+def uncached_parse_extended_key(parser: XTermParser, sequence: str) -> list[Any] | None:
+    """`XTermParser._parse_extended_key` without its process-wide `lru_cache`.
+
+    Checked on Textual 8.2.8: the method is wrapped by `functools.lru_cache`, whose
+    `__wrapped__` is the plain function (parser, sequence) -> list of Key events or
+    None."""
+    result: list[Any] | None = XTermParser._parse_extended_key.__wrapped__(parser, sequence)
+    return result
+
+
+def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:
+    """The CSS variables `stylesheet` parses with.
+
+    Checked on Textual 8.2.8: `Stylesheet._variables`, a dict set by the constructor and
+    `set_variables`."""
+    variables: dict[str, str] = stylesheet._variables
+    return variables
+
+
+def note_invalid_css(stylesheet: Stylesheet, other: Stylesheet) -> None:
+    """Add the sources `other` found invalid to those of `stylesheet` (not parsed again).
+
+    Checked on Textual 8.2.8: `Stylesheet._invalid_css`, a set of CSS texts."""
+    stylesheet._invalid_css.update(other._invalid_css)
+
+
+def adopt_rules(stylesheet: Stylesheet, fresh: Stylesheet) -> None:
+    """Make `stylesheet` use the rules and sources `fresh` parsed (no parse pending).
+
+    Checked on Textual 8.2.8: `Stylesheet._rules` (the parsed list, read by `rules`),
+    `_rules_map` (a cache built from it, None to rebuild), `_require_parse` (a bool)."""
+    rules: list[RuleSet] = fresh.rules
+    stylesheet._rules = rules
+    stylesheet._rules_map = None
+    stylesheet.source = fresh.source
+    stylesheet._require_parse = False

@@ -1,0 +1,145 @@
+"""Canary for Textual's private internals (footycards/tui/textual_internals.py).
+
+Each test names one private name the project relies on and checks it still exists with
+the expected shape: after a Textual upgrade, a failure here says which wrapper in
+textual_internals.py (or which override) must be looked at again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import functools
+import inspect
+import io
+import weakref
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.cache import LRUCache
+from textual.css.stylesheet import Stylesheet
+from textual.widgets import Static
+
+from footycards.tui import textual_internals as ti
+
+
+class Tiny(App[None]):
+    BINDINGS = [Binding("x", "nothing", "Nothing")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("hi", id="hi")
+
+
+def test_the_checked_version_is_the_installed_one():
+    import textual
+
+    assert textual.__version__ == ti.TEXTUAL_CHECKED, (
+        "Textual changed: check every function of textual_internals.py and this test, "
+        "then set TEXTUAL_CHECKED"
+    )
+
+
+def test_a_node_has_its_own_bindings_map():
+    app = Tiny()
+    assert isinstance(app._bindings, BindingsMap)
+    table = ti.key_bindings(app)
+    assert isinstance(table, dict)
+    assert [b.action for b in table["x"]] == ["nothing"]
+    ti.clear_bindings(app)
+    assert ti.key_bindings(app) == {}
+
+
+def test_active_app_is_a_context_variable_set_by_app_context():
+    from textual._context import active_app
+
+    assert isinstance(active_app, contextvars.ContextVar)
+    assert ti.current_app() is None
+    app = Tiny()
+    assert inspect.isgeneratorfunction(inspect.unwrap(App._context))
+    with app._context():
+        assert ti.current_app() is app
+    assert ti.current_app() is None
+
+
+def test_closing_flags_are_bools_on_every_node():
+    app = Tiny()
+    static = Static()
+    for node in (app, static):
+        assert node._closing is False
+        assert node._closed is False
+        assert node._pruning is False
+    assert ti.being_removed(static) is False
+    assert ti.app_closing(app) is False
+    static._pruning = True
+    assert ti.being_removed(static) is True
+
+
+def test_query_cache_component_styles_registry_and_tasks():
+    async def main() -> None:
+        app = Tiny()
+        async with app.run_test():
+            screen = app.screen
+            assert isinstance(screen._query_one_cache, LRUCache)
+            assert isinstance(screen._query_one_cache._cache, dict)
+            screen.query_one("#hi")
+            assert len(screen._query_one_cache) >= 1
+            ti.clear_query_cache(screen)
+            assert len(screen._query_one_cache) == 0
+            assert isinstance(screen._component_styles, dict)
+            assert isinstance(ti.component_style_nodes(screen), list)
+            assert isinstance(app._registry, weakref.WeakSet)
+            tasks = ti.node_tasks(app)
+            assert tasks and all(isinstance(t, asyncio.Task) for t in tasks)
+
+    asyncio.run(main())
+
+
+def test_print_catchers_are_what_the_app_redirects_to():
+    app = Tiny()
+    assert hasattr(app, "_capture_stdout") and hasattr(app, "_capture_stderr")
+    out, err = io.StringIO(), io.StringIO()
+    ti.set_print_catchers(app, out, err)
+    assert app._capture_stdout is out and app._capture_stderr is err
+    source = inspect.getsource(App._process_messages)
+    assert "redirect_stdout(self._capture_stdout)" in source
+    assert "redirect_stderr(self._capture_stderr)" in source
+
+
+def test_the_key_parser_caches_parse_extended_key_with_lru_cache():
+    method = ti.XTermParser._parse_extended_key
+    assert isinstance(method, functools._lru_cache_wrapper)
+    assert list(inspect.signature(method.__wrapped__).parameters) == ["self", "sequence"]
+    keys = ti.uncached_parse_extended_key(ti.XTermParser(), "\x1b[A")
+    assert keys is not None and [k.key for k in keys] == ["up"]
+
+
+def test_stylesheet_internals():
+    sheet = Stylesheet(variables={"a": "b"})
+    assert ti.stylesheet_variables(sheet) == {"a": "b"}
+    assert isinstance(sheet._invalid_css, set)
+    assert sheet._rules_map is None and sheet._require_parse is False
+    assert list(inspect.signature(Stylesheet._parse_rules).parameters) == [
+        "self",
+        "css",
+        "read_from",
+        "is_default_rules",
+        "tie_breaker",
+        "scope",
+    ]
+    fresh = Stylesheet()
+    fresh.add_source("Static { color: red; }", read_from=("x", ""))
+    fresh.parse()
+    ti.adopt_rules(sheet, fresh)
+    assert sheet.rules == fresh.rules and sheet.source == fresh.source
+    bad = Stylesheet()
+    bad._invalid_css.add("nonsense")
+    ti.note_invalid_css(sheet, bad)
+    assert "nonsense" in sheet._invalid_css
+
+
+def test_replace_screen_is_the_step_that_removes_a_screen():
+    """Overridden in footycards/tui/app.py (`screen_dropped`): no public event comes
+    before Textual empties the leaving screen's caches."""
+    assert inspect.iscoroutinefunction(App._replace_screen)
+    assert list(inspect.signature(App._replace_screen).parameters) == ["self", "screen"]
+    assert "_replace_screen" in inspect.getsource(App.pop_screen)

@@ -83,7 +83,7 @@ def test_a_text_mode_game_with_people_is_recorded():
 
 def test_the_remembered_language_is_used_without_lang(monkeypatch):
     """No --lang and no FOOTYCARDS_LANG: the command runs in the remembered language."""
-    import footycards.cli as cli
+    import footycards.cli.app as cli
     from footycards.settings import Settings, save
 
     save(Settings(language="uk"))

@@ -1,0 +1,162 @@
+"""Provides the click side of the registry: a game's declared options as click options, the
+seats and seed options, `GameGroup` (one subcommand per game), and the checks that turn
+what was typed into seats, engine options and a dealt match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from ..core import DeckError, OptionError
+from ..i18n import _, language_problem
+from ..match import Match
+from ..registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from ..seats import SeatSpec, parse_players, players_range_text, seats_range_text
+
+SPEEDS = ("instant", "fast", "normal", "slow")
+
+
+def check_language(lang: str | None) -> None:
+    """Refuse a --lang that has no translation, naming the languages there are (until
+    catalogues ship it would show English without a word)."""
+    problem = language_problem(lang) if lang else None
+    if problem:
+        raise click.BadParameter(problem, param_hint="--lang")
+
+
+def parse_seats(text: str, spec: GameSpec) -> list[SeatSpec]:
+    """The seats of --players, refused unless `spec` can be played by that many."""
+    try:
+        seats = parse_players(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--players") from None
+    if not spec.min_players <= len(seats) <= spec.max_players:
+        raise click.BadParameter(
+            players_range_text(spec.name, spec.min_players, spec.max_players),
+            param_hint="--players",
+        )
+    return seats
+
+
+def engine_options(spec: GameSpec, given: dict[str, Any], players: int, front: str) -> dict:
+    """The engine options from the values given on the command line."""
+    try:
+        return spec.convert(given, players, front)
+    except OptionValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def start_match(spec: GameSpec, seats: list[SeatSpec], seed: int | None, opts: dict) -> Match:
+    """Deal the game; a bad option or deck file ends the command with its message."""
+    try:
+        return Match.start(spec.id, seats, seed, opts)
+    except (OptionError, DeckError) as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def option_decorator(opt: OptionSpec) -> Callable:
+    """The click option of a declared game option."""
+    help_text = _(opt.help)
+    if opt.kind == "int":
+        kind: Any = click.IntRange(opt.minimum, opt.maximum)
+        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
+    if opt.kind == "choice":
+        kind = click.Choice([v for v, _label in opt.choices], case_sensitive=False)
+        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
+    if opt.kind == "files":
+        return click.option(
+            opt.flag,
+            opt.name,
+            multiple=opt.several_key is not None,
+            type=click.Path(dir_okay=False),
+            default=None,
+            help=help_text,
+        )
+    words = "|".join(v for v, _label in opt.choices)
+    return click.option(opt.flag, opt.name, default=None, metavar=f"N|{words}", help=help_text)
+
+
+def with_game_options(spec: GameSpec, front: str) -> Callable:
+    """Decorate a command with the options `spec` declares for `front`."""
+
+    def decorate(f: Callable) -> Callable:
+        for opt in reversed(spec.options_for(front)):
+            f = option_decorator(opt)(f)
+        return f
+
+    return decorate
+
+
+def seat_options(spec: GameSpec) -> Callable:
+    """The seats and the seed of a game played by people (play, text)."""
+
+    def decorate(f: Callable) -> Callable:
+        f = click.option(
+            "--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal).")
+        )(f)
+        return click.option(
+            "--players",
+            default=spec.default_players,
+            show_default=True,
+            help=_(
+                "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
+                "(random, easy, normal, hard); {seats}."
+            ).format(seats=seats_range_text(spec.min_players, spec.max_players)),
+        )(f)
+
+    return decorate
+
+
+class GameGroup(click.Group):
+    """A command with one subcommand per registered game, built when asked for."""
+
+    def __init__(
+        self,
+        *args: Any,
+        build: Callable[[GameSpec], click.Command],
+        needs_screen: bool = False,
+        **kw: Any,
+    ):
+        super().__init__(*args, **kw)
+        self.build = build
+        self.needs_screen = needs_screen  # `play`: only games that have a screen
+
+    def games(self) -> list[GameSpec]:
+        return REGISTRY.with_screens() if self.needs_screen else list(REGISTRY)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [spec.id for spec in self.games()]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        name = cmd_name.lower()
+        if name not in REGISTRY:
+            return None
+        spec = get_spec(name)
+        if self.needs_screen and not spec.has_screen:
+            return self.no_screen(spec)
+        return self.build(spec)
+
+    @staticmethod
+    def no_screen(spec: GameSpec) -> click.Command:
+        """`play GAME` for a game with no screen yet: says where it can be played."""
+
+        @click.command(
+            name=spec.id,
+            context_settings={"ignore_unknown_options": True, "help_option_names": []},
+        )
+        @click.argument("rest", nargs=-1, type=click.UNPROCESSED)
+        def not_yet(rest: tuple[str, ...]) -> None:
+            raise click.UsageError(
+                _("{game} has no screen yet; play it with 'footycards text {id}'").format(
+                    game=spec.name, id=spec.id
+                )
+            )
+
+        return not_yet
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(spec.id, f"{spec.name}: {_(spec.description)}") for spec in self.games()]
+        with formatter.section(_("Games")):
+            formatter.write_dl(rows)

@@ -1,0 +1,19 @@
+"""Provides `footycards rules GAME`: a game's rules printed as Markdown."""
+
+from __future__ import annotations
+
+import click
+
+from ..registry import REGISTRY
+
+
+@click.command()
+@click.argument("game", type=click.Choice(REGISTRY.ids(), case_sensitive=False))
+def rules(game: str) -> None:
+    """Show the rules of GAME."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from ..rulesdoc import rules_markdown
+
+    Console().print(Markdown(rules_markdown(game.lower())))

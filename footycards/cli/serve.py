@@ -1,0 +1,120 @@
+"""Provides `footycards serve`: the SSH server's options, checked and handed to
+`footycards.ssh.server`."""
+
+from __future__ import annotations
+
+import click
+
+from ..i18n import _
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help=_("Address to listen on."))
+@click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True)
+@click.option(
+    "--host-key",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=_("Host key file (default: created on first run in the user data directory)."),
+)
+@click.option(
+    "--authorized-keys",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help=_("Only the public keys in this file may connect."),
+)
+@click.option(
+    "--open",
+    "open_",
+    is_flag=True,
+    help=_("Anyone may connect (the user name is only a display name)."),
+)
+@click.option("--max-sessions", type=click.IntRange(1), default=100, show_default=True)
+@click.option(
+    "--max-per-address",
+    type=click.IntRange(1),
+    default=10,
+    show_default=True,
+    help=_("Sessions open at once from one address."),
+)
+@click.option(
+    "--idle-timeout",
+    type=click.FloatRange(0),
+    default=30.0,
+    show_default=True,
+    metavar="MIN",
+    help=_("Close a session after this many minutes without a key (0: never)."),
+)
+@click.option(
+    "--takeover-wait",
+    type=click.FloatRange(0),
+    default=3.0,
+    show_default=True,
+    metavar="MIN",
+    help=_("Minutes before an AI takes the seat of a player who dropped out of a table."),
+)
+@click.option(
+    "--rate-limit",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help=_("New connections a minute from one address."),
+)
+@click.option(
+    "--gc",
+    "gc_mode",
+    type=click.Choice(["freeze", "python"]),
+    default="freeze",
+    show_default=True,
+    help=_(
+        "Garbage collection: 'freeze' keeps key presses quick with many sessions (the "
+        "server frees dropped screens in rare deep collections); 'python' is Python's own "
+        "(less memory, but pauses of a second or more for everyone from about 50 sessions)."
+    ),
+)
+@click.pass_context
+def serve(
+    ctx: click.Context,
+    host: str,
+    port: int,
+    host_key: str | None,
+    authorized_keys: str | None,
+    open_: bool,
+    max_sessions: int,
+    max_per_address: int,
+    idle_timeout: float,
+    takeover_wait: float,
+    rate_limit: int,
+    gc_mode: str,
+) -> None:
+    """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
+    from pathlib import Path
+
+    from ..ssh.server import ServeError, ServerOptions, check_options
+    from ..ssh.server import serve as run_server
+
+    options = ServerOptions(
+        host=host,
+        port=port,
+        host_key=Path(host_key) if host_key else None,
+        authorized_keys=Path(authorized_keys) if authorized_keys else None,
+        open=open_,
+        max_sessions=max_sessions,
+        max_per_address=max_per_address,
+        idle_timeout=idle_timeout,
+        rate_limit=rate_limit,
+        takeover_wait=takeover_wait,
+        lang=ctx.find_root().obj,
+        freeze_gc=gc_mode == "freeze",
+    )
+    try:
+        check_options(options)
+        run_server(options)
+    except ServeError as exc:
+        raise click.UsageError(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(
+            _("cannot listen on {host} port {port}: {why}").format(
+                host=host, port=port, why=exc.strerror or exc
+            )
+        ) from None

@@ -26,6 +26,7 @@ from textual.binding import Binding, BindingsMap
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.notifications import Notification
 
 __all__ = [
     "TEXTUAL_CHECKED",
@@ -40,6 +41,7 @@ __all__ = [
     "key_bindings",
     "node_tasks",
     "note_invalid_css",
+    "notifications",
     "set_print_catchers",
     "stylesheet_variables",
     "uncached_parse_extended_key",
@@ -168,3 +170,12 @@ def adopt_rules(stylesheet: Stylesheet, fresh: Stylesheet) -> None:
     stylesheet._rules_map = None
     stylesheet.source = fresh.source
     stylesheet._require_parse = False
+
+
+def notifications(app: App[Any]) -> list[Notification]:
+    """The notifications `app` shows now, oldest first (`App.notify` adds them; the
+    public `App.clear_notifications` removes them all).
+
+    Checked on Textual 8.2.8: `App._notifications` is a `Notifications` collection,
+    iterable over its `Notification`s in the order they came."""
+    return list(app._notifications)

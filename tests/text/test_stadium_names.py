@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from notices import notifications
 from test_describe import stadium_events  # the same scripted and random games
 
 from footycards.match import Match
@@ -75,7 +76,7 @@ def screen_words(app: FootyApp) -> str:
         panel = screen.query_one(MatchPanel)
         if panel.display:
             parts.append(str(panel.render()))
-    parts += [f"{n.title} {n.message}" for n in app._notifications]
+    parts += [f"{n.title} {n.message}" for n in notifications(app)]
     return "\n".join(parts)
 
 

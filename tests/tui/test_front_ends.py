@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from notices import notifications
+
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -59,7 +61,7 @@ async def test_the_player_waiting_is_told_whose_move_it_is():
         await bob_keys.press("3")
         await bob_keys.pause()
         assert not match.actions
-        assert any("It is Ann's move" in n.message for n in bob._notifications)
+        assert any("It is Ann's move" in n.message for n in notifications(bob))
 
 
 async def test_quartett_waiting_player_is_told_whom_they_wait_for():

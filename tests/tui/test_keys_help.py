@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from notices import notifications
+
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -78,5 +80,5 @@ async def test_ctrl_t_shows_one_theme_notice_replaced():
         for _ in range(5):
             await pilot.press("ctrl+t")
             await pilot.pause()
-        notices = [n.message for n in app._notifications if n.message.startswith("Theme:")]
+        notices = [n.message for n in notifications(app) if n.message.startswith("Theme:")]
         assert notices == [f"Theme: {app.theme}"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from notices import notifications
 from textual.widgets import Input
 
 from footycards.tui.app import FootyApp
@@ -65,7 +66,7 @@ async def test_bad_date_and_bad_size_are_explained():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher
-        assert any("deck holds" in n.message for n in app._notifications)
+        assert any("deck holds" in n.message for n in notifications(app))
         launcher.query_one("#opt-stadium-rows", Input).value = "4"
         launcher.query_one("#opt-stadium-first", Choice).value = "stadium"
         await pilot.press("ctrl+s")
@@ -133,7 +134,7 @@ async def test_launcher_refuses_a_broken_quartett_deck(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen
-        assert any("broken.toml" in n.message for n in app._notifications)
+        assert any("broken.toml" in n.message for n in notifications(app))
 
 
 async def test_ai_seat_shows_its_name_and_keeps_the_typed_one():
@@ -171,7 +172,7 @@ async def test_two_seats_with_one_name_are_refused():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher
-        assert any("two seats are called" in n.message for n in app._notifications)
+        assert any("two seats are called" in n.message for n in notifications(app))
 
 
 async def test_launcher_says_which_games_can_be_played():
@@ -201,7 +202,7 @@ async def test_everything_is_checked_before_the_dates_are_asked():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is launcher  # no date question
-        assert any("deck holds" in n.message for n in app._notifications)
+        assert any("deck holds" in n.message for n in notifications(app))
 
 
 async def test_a_date_in_the_future_is_refused():
@@ -220,7 +221,7 @@ async def test_a_date_in_the_future_is_refused():
         await pilot.click("#decide")
         await pilot.pause()
         assert isinstance(app.screen, SetupQuestionScreen)
-        assert any("in the future" in n.message for n in app._notifications)
+        assert any("in the future" in n.message for n in notifications(app))
 
 
 async def test_a_focused_field_looks_focused_and_esc_on_who_starts_goes_back_to_it():
@@ -270,13 +271,13 @@ async def test_the_ai_levels_go_by_strength_and_the_seats_do_not_wrap():
         await pilot.press("right")
         await pilot.pause()
         assert seats.value == 6
-        assert "Stadium is played by 6 players at most." in [n.message for n in app._notifications]
+        assert "Stadium is played by 6 players at most." in [n.message for n in notifications(app)]
         seats.value = 2
         await pilot.pause()
         await pilot.press("left")
         await pilot.pause()
         assert seats.value == 2
-        assert "Stadium needs at least 2 players." in [n.message for n in app._notifications]
+        assert "Stadium needs at least 2 players." in [n.message for n in notifications(app)]
         await screen.pick_game("sadikov")
         await pilot.pause()
         seats.focus()
@@ -284,7 +285,7 @@ async def test_the_ai_levels_go_by_strength_and_the_seats_do_not_wrap():
         await pilot.pause()
         assert seats.value == 2
         assert "Sadikov's Football is played by 2 players, no more and no fewer." in [
-            n.message for n in app._notifications
+            n.message for n in notifications(app)
         ]
 
 

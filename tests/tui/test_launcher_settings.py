@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from notices import notifications
 from textual.widgets import Input, OptionList
 
 from footycards.settings import SeatSetting, Settings, load, save, settings_path
@@ -84,14 +85,14 @@ async def test_a_damaged_settings_file_is_told_once_and_set_aside():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LauncherScreen)
-        notes = [n.message for n in app._notifications]
+        notes = [n.message for n in notifications(app)]
         assert any("settings.json.damaged" in m for m in notes)
         assert app.screen.game_id == "stadium"
     assert (path.parent / "settings.json.damaged").read_text() == "{ this is not json"
     app = FootyApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert not any("damaged" in n.message for n in app._notifications)
+        assert not any("damaged" in n.message for n in notifications(app))
 
 
 async def test_remembered_values_that_no_longer_fit_are_skipped():

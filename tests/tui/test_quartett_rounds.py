@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 
+from notices import notifications
 from rich.console import Console
 from textual.widget import Widget
 
@@ -235,7 +236,7 @@ async def test_Q5_2_against_ai_the_drawn_card_is_a_notice_and_marked_new():
         (card,) = after - before
         ask = next(s for s in app.screen_stack if isinstance(s, QuartettAskScreen))
         assert ask.fresh.get(0) == card
-        assert any(f"From the stack: {card} " in n.message for n in app._notifications)
+        assert any(f"From the stack: {card} " in n.message for n in notifications(app))
         assert f"{card} new " in shown(ask.query_one("#hand"))
 
 

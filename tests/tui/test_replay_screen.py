@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from notices import notifications
 
 from footycards.match import Match
 from footycards.record import GameRecord
@@ -44,7 +45,7 @@ def bar_text(app: FootyApp) -> str:
 
 
 def notes(app: FootyApp) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    return " | ".join(n.message for n in notifications(app))
 
 
 @pytest.mark.parametrize("game_id", REGISTRY.ids())

@@ -3,6 +3,8 @@ animation, half time, layouts at 80×24 and 120×40, no pass screen (every card 
 
 from __future__ import annotations
 
+from notices import notifications
+
 from footycards.core.sadikov import KEEPER_DECK, MAIN_DECK
 from footycards.match import Match
 from footycards.registry import get_spec
@@ -111,13 +113,13 @@ async def test_closed_column_refused_with_the_reason():
         tbl = screen.query_one(SadikovTable)
         assert "✕" in table_lines(tbl)[0]
         before = table.state.to_json()
-        app._notifications.clear()
+        app.clear_notifications()
         assert tbl.cursor == 2  # the cursor follows the last take (column 3)
         await pilot.press("left", "left", "enter")
         await pilot.pause()
         assert tbl.cursor == 0
         assert table.state.to_json() == before
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in notifications(app)]
         assert any("closed" in m and "1" in m for m in messages)
         assert "closed" in str(screen.query_one("#status").render())
 
@@ -191,7 +193,7 @@ async def test_extra_move_announced():
         await pilot.press("1", "3", "2")  # Ann 9♠, Bob 6♥, Ann 10♠ on 9♠
         await pilot.pause()
         assert table.public_view()["extra"]
-        assert any("extra move" in n.message for n in app._notifications)
+        assert any("extra move" in n.message for n in notifications(app))
         assert "extra move" in str(app.screen.query_one("#status").render())
 
 

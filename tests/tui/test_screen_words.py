@@ -3,6 +3,8 @@ that say what the key does."""
 
 from __future__ import annotations
 
+from notices import notifications
+
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
@@ -97,11 +99,11 @@ async def test_a_closed_sadikov_column_is_said_in_words_not_a_rule_id():
         await pilot.press("3")  # Bob: column 3
         await pilot.pause()
         assert match.due == 0 and match.public_view()["columns"][0]["closed"]
-        app._notifications.clear()
+        app.clear_notifications()
         await pilot.press("1")  # refused: Ann took from it on her previous turn
         await pilot.pause()
         status = str(app.screen.query_one("#status").render())
-        notes = " ".join(n.message for n in app._notifications)
+        notes = " ".join(n.message for n in notifications(app))
         assert "Column 1 ✕ closed to Ann: taken from this turn or last turn" in status
         assert "you took from it this turn or on your previous turn" in notes
         assert "F3.3" not in status + notes
@@ -123,10 +125,8 @@ async def test_a_sadikov_column_of_one_card_says_1_card():
 async def test_every_launcher_value_starts_in_one_column():
     """Each field's value (a choice's ‹, a text field) starts in the same column for every
     game, "Penalty shoot-out" (17 cells, one more than the others had) included."""
-    from textual.widgets import Input
 
     from footycards.registry import REGISTRY
-    from footycards.tui.widgets.choice import Choice
 
     for size in ((120, 40), (80, 24)):
         app = FootyApp(speed="instant")

@@ -3,6 +3,7 @@ on with `a` (in the footer and the keys help); the scores show who is not asked.
 
 from __future__ import annotations
 
+from notices import notifications
 from textual.geometry import Region
 
 from footycards.tui.app import FootyApp
@@ -75,7 +76,7 @@ async def test_one_person_toggles_at_once(make_table):
         await pilot.press("a")
         await pilot.pause()
         assert screen.prompts_off == set()
-        assert any("asked again" in n.message for n in app._notifications)
+        assert any("asked again" in n.message for n in notifications(app))
 
 
 async def test_prompts_key_in_footer_and_keys_help(make_table):

@@ -6,6 +6,7 @@ import ast
 import re
 from pathlib import Path
 
+from notices import notifications
 from rich.color import ColorType
 from rich.style import Style
 
@@ -192,7 +193,7 @@ async def test_illegal_action_changes_nothing(make_table):
         await pilot.press("enter")  # same card again
         await pilot.pause()
         assert table.state.to_json() == before
-        assert app._notifications  # the reason was shown
+        assert notifications(app)  # the reason was shown
 
 
 async def test_compact_layout_at_80x24():

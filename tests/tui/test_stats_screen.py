@@ -4,6 +4,7 @@ the statistics screen from the launcher (F3), with each player's form as W/D/L l
 from __future__ import annotations
 
 import pytest
+from notices import notifications
 from textual.widgets import Label, OptionList, Static, TabbedContent
 
 from footycards.match import Match, make_agent
@@ -87,13 +88,13 @@ async def test_a_failure_to_record_is_told_once_and_the_game_goes_on():
     app = FootyApp(match=match, speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await play_out(app, pilot, match)
-        told = [n for n in app._notifications if "statistics" in n.message]
+        told = [n for n in notifications(app) if "statistics" in n.message]
         assert len(told) == 1
         assert app.stats_told
         assert type(app.screen).__name__ == "EndScreen"
         await app.screen_stack[-2].record_stats()  # another game failing: not told again
         await pilot.pause()
-        assert len([n for n in app._notifications if "statistics" in n.message]) == 1
+        assert len([n for n in notifications(app) if "statistics" in n.message]) == 1
 
 
 def some_games() -> None:

@@ -18,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
+from textual.notifications import Notifications
 from textual.widgets import Static
 
 from footycards.tui import textual_internals as ti
@@ -143,3 +144,21 @@ def test_replace_screen_is_the_step_that_removes_a_screen():
     assert inspect.iscoroutinefunction(App._replace_screen)
     assert list(inspect.signature(App._replace_screen).parameters) == ["self", "screen"]
     assert "_replace_screen" in inspect.getsource(App.pop_screen)
+
+
+def test_notifications_are_a_collection_on_the_app():
+    async def main() -> None:
+        app = Tiny()
+        async with app.run_test() as pilot:
+            assert isinstance(app._notifications, Notifications)
+            app.notify("one")
+            app.notify("two", title="T")
+            await pilot.pause()
+            assert [(n.title, n.message) for n in ti.notifications(app)] == [
+                ("", "one"),
+                ("T", "two"),
+            ]
+            app.clear_notifications()
+            assert ti.notifications(app) == []
+
+    asyncio.run(main())

@@ -4,6 +4,7 @@ is not, and across a card seen it asks once and the game then counts as practice
 from __future__ import annotations
 
 import pytest
+from notices import notifications
 
 from footycards.match import Match
 from footycards.seats import parse_players
@@ -28,7 +29,7 @@ def _home(tmp_path, monkeypatch):
 
 
 def notes(app: FootyApp) -> str:
-    return " | ".join(n.message for n in app._notifications)
+    return " | ".join(n.message for n in notifications(app))
 
 
 def bar_keys(app: FootyApp) -> set[str]:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from notices import notifications
+
 from footycards.core.worldwave import DECK
 from footycards.match import Applied, Match
 from footycards.registry import get_spec
@@ -181,7 +183,7 @@ async def test_a_key_turns_auto_pass_on_and_off_and_it_is_remembered(tmp_path):
         await pilot.pause()
         settings, _notice = load_settings(home / "settings.json")
         assert settings.auto_pass == ["Ann"]
-        messages = " ".join(n.message for n in app._notifications)
+        messages = " ".join(n.message for n in notifications(app))
         assert "shows the others you had no answer" in messages
         await pilot.press("a")
         await pilot.pause()

@@ -10,6 +10,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from notices import notifications
+
 from footycards.core.worldwave import DECK, ROSTER
 from footycards.match import Match, make_agent
 from footycards.registry import get_spec
@@ -149,11 +151,11 @@ async def test_keys_refused_with_the_reason_change_nothing():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = match.state.to_json()
-        app._notifications.clear()
+        app.clear_notifications()
         await pilot.press("1", "enter", "p", "d")
         await pilot.pause()
         assert match.state.to_json() == before
-        messages = " ".join(n.message for n in app._notifications)
+        messages = " ".join(n.message for n in notifications(app))
         assert "救險 Save is played only when the other team shoots." in messages
         shown = {b.binding.action for b in app.screen.active_bindings.values() if b.enabled}
         assert {"equip", "end", "skill"} <= shown and not {"pass", "discard", "mark"} & shown
@@ -431,10 +433,10 @@ async def test_a_click_on_a_player_tells_their_character_and_skills():
     match, app = start("Ann,ai:easy", characters=["rooney", "okonkwo"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        app._notifications.clear()
+        app.clear_notifications()
         await pilot.click(PitchPanel, offset=(6, 2))  # team B's first card: P2
         await pilot.pause()
-        [note] = list(app._notifications)
+        [note] = list(notifications(app))
         assert note.title == "P2 AI easy"
         assert "奧孔沃 Okonkwo · FW · Team B" in note.message
         assert ROSTER["okonkwo"].text in note.message

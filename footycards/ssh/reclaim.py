@@ -26,6 +26,11 @@ mistake can only keep memory, never free what is in use. A cycle through a pause
 generator or frame cannot be broken by emptying containers: such a graph is left whole to
 the deep collection. `reclaim` returns how many objects it emptied; 0 when the screen is
 still in use.
+
+`reclaim` relies on CPython's reference counts and on holding the interpreter: it is off
+(returns 0, leaving everything to the collector) on a free-threaded build and on Python
+versions it was not tested on (`TESTED_PYTHONS`), and it switches itself off for the rest
+of the process if a check after emptying fails (emptied nodes still alive).
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import asyncio
 import gc
 import logging
 import sys
+import sysconfig
 import types
 import weakref
 from collections import deque
@@ -49,6 +55,7 @@ from ..tui.textual_internals import clear_query_cache, component_style_nodes
 
 log = logging.getLogger("footycards.ssh")
 
+TESTED_PYTHONS = ((3, 11), (3, 12), (3, 13))  # the versions reclaim was tested on
 LIMIT = 50_000  # objects: a graph larger than this is left to the deep collection
 _RUNNING = (types.FrameType, types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
 _LEFT_AS_THEY_ARE = (
@@ -68,6 +75,48 @@ _SHARED = (
     TableHub,
     Match,
 )
+
+
+def unsupported(
+    version: tuple[int, int] = (sys.version_info.major, sys.version_info.minor),
+    gil_disabled_build: bool = bool(sysconfig.get_config_var("Py_GIL_DISABLED")),
+    gil_enabled: bool | None = None,
+) -> str | None:
+    """Why `reclaim` must not run on this interpreter, None when it may: its reference
+    counting must be CPython's, with one thread running at a time (the GIL), as on the
+    versions it was tested on. `gil_enabled` None: asked of the interpreter."""
+    if gil_enabled is None:
+        is_gil_enabled = getattr(sys, "_is_gil_enabled", None)  # Python 3.13 and later
+        gil_enabled = True if is_gil_enabled is None else bool(is_gil_enabled())
+    if sys.implementation.name != "cpython":
+        return f"not CPython ({sys.implementation.name})"
+    if gil_disabled_build or not gil_enabled:
+        return "a free-threaded build (no GIL)"
+    if version not in TESTED_PYTHONS:
+        return f"Python {version[0]}.{version[1]} was not tested"
+    return None
+
+
+_off: str | None = unsupported()  # why reclaim is off in this process, None: it is on
+
+
+def off() -> str | None:
+    """Why `reclaim` is off in this process, None when it runs."""
+    return _off
+
+
+def switch_off(reason: str) -> None:
+    """Switch `reclaim` off for the rest of the process (said once in the log)."""
+    global _off
+    if _off is None:
+        _off = reason
+        log.warning("reclaim switched off: %s; dropped screens wait for a collection", reason)
+
+
+def switch_on_again() -> None:
+    """Undo `switch_off` when the interpreter is one `reclaim` may run on (for tests)."""
+    global _off
+    _off = unsupported()
 
 
 def _enters(obj: object) -> bool:
@@ -103,7 +152,10 @@ def loosen(screen: Screen[Any]) -> list[weakref.ref[Any]]:
 
 def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     """Empty the unreachable objects of the graph the `roots` point to (weak references,
-    so that the caller holds none); how many were emptied."""
+    so that the caller holds none); how many were emptied. 0 without looking when
+    `reclaim` is off (see `off`)."""
+    if _off is not None:
+        return 0
     switch = sys.getswitchinterval()
     sys.setswitchinterval(60.0)  # no other thread changes references during the count
     try:
@@ -117,8 +169,8 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     obj = None
     garbage.clear()  # the last references: the emptied objects are freed here
     alive = sum(1 for ref in watched if ref() is not None)
-    if alive:  # not expected: say so in the log
-        log.warning("reclaim: %d emptied nodes are still alive", alive)
+    if alive:  # not expected: the method does not hold here, so it is not used again
+        switch_off(f"{alive} emptied nodes are still alive")
     return count
 
 

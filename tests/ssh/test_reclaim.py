@@ -11,7 +11,9 @@ import weakref
 from collections.abc import Iterator
 
 import pytest
+from textual.widgets import Static
 
+from footycards.ssh import reclaim as reclaim_module
 from footycards.ssh.memory import DEEP, GcPolicy
 from footycards.ssh.reclaim import reclaim
 
@@ -291,3 +293,46 @@ def test_the_table_list_a_guest_joined_from_is_freed(footy_home, frozen):
             assert bob.table_session is not None  # seated at the table
 
     asyncio.run(main())
+
+
+def test_only_a_tested_cpython_with_its_gil_may_reclaim():
+    assert reclaim_module.unsupported() is None  # the interpreter these tests run on
+    for version in reclaim_module.TESTED_PYTHONS:
+        assert reclaim_module.unsupported(version, False, True) is None
+    assert "3.10 was not tested" in str(reclaim_module.unsupported((3, 10), False, True))
+    assert "3.14 was not tested" in str(reclaim_module.unsupported((3, 14), False, True))
+    assert "free-threaded" in str(reclaim_module.unsupported((3, 13), True, True))
+    assert "free-threaded" in str(reclaim_module.unsupported((3, 13), False, False))
+
+
+def test_reclaim_switched_off_leaves_everything_alone(frozen, monkeypatch):
+    monkeypatch.setattr(reclaim_module, "_off", "a free-threaded build (no GIL)")
+    root = Node()
+    Node(root)
+    ref = weakref.ref(root)
+    gc.freeze()
+    del root
+    assert reclaim([ref]) == 0
+    assert ref() is not None and len(ref().children) == 1  # type: ignore[union-attr]
+
+
+def test_emptied_nodes_still_alive_switch_reclaim_off(frozen, monkeypatch, caplog):
+    monkeypatch.setattr(reclaim_module, "_off", None)
+    empty = reclaim_module._empty
+    monkeypatch.setattr(reclaim_module, "_empty", lambda obj: None)  # a method that fails
+
+    def dropped() -> list[weakref.ref[object]]:
+        widget = Static()
+        widget.me = widget  # type: ignore[attr-defined]  # a cycle nothing else holds
+        gc.freeze()
+        return [weakref.ref(widget)]
+
+    first = dropped()
+    assert reclaim(first) > 0
+    assert first[0]() is not None  # not emptied: still alive, so the check fails
+    assert reclaim_module.off() == "1 emptied nodes are still alive"
+    assert "reclaim switched off" in caplog.text
+    monkeypatch.setattr(reclaim_module, "_empty", empty)
+    second = dropped()
+    assert reclaim(second) == 0  # off for the rest of the process
+    assert second[0]() is not None

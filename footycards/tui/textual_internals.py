@@ -33,6 +33,7 @@ __all__ = [
     "XTermParser",
     "adopt_rules",
     "app_closing",
+    "app_exception",
     "being_removed",
     "clear_bindings",
     "clear_query_cache",
@@ -179,3 +180,12 @@ def notifications(app: App[Any]) -> list[Notification]:
     Checked on Textual 8.2.8: `App._notifications` is a `Notifications` collection,
     iterable over its `Notification`s in the order they came."""
     return list(app._notifications)
+
+
+def app_exception(app: App[Any]) -> Exception | None:
+    """The exception that ended `app`'s run, None if none did.
+
+    Checked on Textual 8.2.8: `App._exception` is set by `App._handle_exception` and
+    raised again by `run_async`'s callers."""
+    exception: Exception | None = app._exception
+    return exception

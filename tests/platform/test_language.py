@@ -12,6 +12,7 @@ from footycards import i18n
 from footycards.core import IllegalAction
 from footycards.i18n import _, pick_language, use_language
 from footycards.narration import explain
+from footycards.tui.textual_internals import key_bindings
 
 GERMAN = {
     "Leave": "Verlassen",
@@ -106,9 +107,7 @@ async def test_app_bindings_in_the_session_language(german):
     app = contextvars.copy_context().run(make)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        descriptions = {
-            b.description for items in app.screen._bindings.key_to_bindings.values() for b in items
-        }
+        descriptions = {b.description for items in key_bindings(app.screen).values() for b in items}
         assert "Verlassen" in descriptions and "Tasten" in descriptions
     english = contextvars.copy_context().run(lambda: FootyApp(lang="en"))
     assert english.lang == "en"

@@ -8,6 +8,7 @@ import asyncio
 
 from footycards.ssh.session import close_app
 from footycards.tui.app import FootyApp
+from footycards.tui.textual_internals import app_exception
 
 
 def test_an_app_closed_while_it_starts_ends_without_an_error(footy_home):
@@ -20,8 +21,8 @@ def test_an_app_closed_while_it_starts_ends_without_an_error(footy_home):
             await asyncio.sleep(delay)
             close_app(app)
             await asyncio.wait_for(run, 10)
-            if app.return_code or app._exception is not None:
-                failed.append((delay, app.return_code, app._exception))
+            if app.return_code or app_exception(app) is not None:
+                failed.append((delay, app.return_code, app_exception(app)))
         return failed
 
     assert asyncio.run(main()) == []

@@ -10,6 +10,7 @@ from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.info import KeysScreen
+from footycards.tui.textual_internals import app_closing, being_removed
 
 
 class SlowAgent:
@@ -105,8 +106,8 @@ class UntilClosingAgent(SlowAgent):
         started = time.monotonic()
         while time.monotonic() - started < 10:
             app = self.app_box[0]
-            screens = [s for s in app._screen_stack if hasattr(s, "match")]
-            if app._closing or any(s._pruning or s._closing for s in screens):
+            screens = [s for s in app.screen_stack if hasattr(s, "match")]
+            if app_closing(app) or any(being_removed(s) for s in screens):
                 break
             time.sleep(0.001)
         return legal_actions[0]

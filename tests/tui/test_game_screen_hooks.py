@@ -13,6 +13,7 @@ from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
 from footycards.tui.screens.game import GameScreen
 from footycards.tui.screens.info import RulesScreen
+from footycards.tui.textual_internals import key_bindings
 from footycards.tui.widgets.keybar import KeyBar
 
 SCREEN_GAMES = [spec.id for spec in REGISTRY.with_screens()]
@@ -35,7 +36,7 @@ async def test_f1_shows_the_rules_of_the_game_on_screen(game_id):
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen)
-        [rules] = screen._bindings.key_to_bindings["f1"]
+        [rules] = key_bindings(screen)["f1"]
         assert rules.id == "game.rules"
         await pilot.press("f1")
         await pilot.pause()

@@ -16,6 +16,7 @@ from footycards.tui.screens.end import EndScreen
 from footycards.tui.screens.quartett import QuartettScreen, quartett_screen
 from footycards.tui.screens.quartett_ask import QuartettAskScreen
 from footycards.tui.screens.quartett_trumps import TopTrumpsScreen
+from footycards.tui.textual_internals import key_bindings
 from footycards.tui.widgets.dialogs import ChoiceScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 from footycards.tui.widgets.quartett_card import HEAD_LINES, QuartettCard
@@ -214,12 +215,12 @@ async def test_each_mode_has_its_own_screen_and_keys():
             await pilot.pause()
             screen = app.screen_stack[1]
             assert type(screen) is screen_type
-            actions = {b.action for _k, b in screen._bindings}
+            actions = {b.action for items in key_bindings(screen).values() for b in items}
             if screen_type is TopTrumpsScreen:
                 assert {"cursor(-1)", "cursor(1)", "call"} <= actions and "ask" not in actions
             else:
                 assert "ask" in actions and not {"cursor(-1)", "cursor(1)", "call"} & actions
-            assert screen._bindings.key_to_bindings["enter"][0].action in ("call", "ask")
+            assert key_bindings(screen)["enter"][0].action in ("call", "ask")
 
 
 async def test_narrow_layout_shows_the_round_in_lines():

@@ -162,3 +162,10 @@ def test_notifications_are_a_collection_on_the_app():
             assert ti.notifications(app) == []
 
     asyncio.run(main())
+
+
+def test_an_app_keeps_the_exception_that_ended_it():
+    app = Tiny()
+    assert app._exception is None and ti.app_exception(app) is None
+    app._exception = ValueError("x")
+    assert isinstance(ti.app_exception(app), ValueError)

@@ -60,6 +60,9 @@ def register(
 
 
 _PAIRS: dict[tuple[str, int], tuple[Action, ...]] = {}
+_SKILL = Action("skill")  # a skill with no choice to make
+_SKILL_ON = {t: Action("skill", (), t) for t in range(10)}  # `skill P3`
+_SKILL_SLOT = {i: Action("skill", (i,)) for i in range(1, 41)}  # `skill 2`
 
 
 def _pairs(verb: str, n: int) -> tuple[Action, ...]:
@@ -69,6 +72,11 @@ def _pairs(verb: str, n: int) -> tuple[Action, ...]:
         pairs = itertools.combinations(range(1, n + 1), 2)
         found = _PAIRS[verb, n] = tuple(Action(verb, p) for p in pairs)
     return found
+
+
+def _skill_slot(slot: int) -> Action:
+    """`skill 2`: a skill on one hand slot."""
+    return _SKILL_SLOT.get(slot) or Action("skill", (slot,))
 
 
 # -- start of turn (W4.2) ----------------------------------------------------------------
@@ -96,7 +104,7 @@ def _pickpocket_offers(state: WorldWaveState, owner: int) -> list[Action]:
     if state.stamina[owner] < 3 or not state.once(f"pickpocket:{owner}"):
         return []
     return [
-        Action("skill", (), s) for s in state.opponents(owner) if state.hands[s]
+        _SKILL_ON[s] for s in state.opponents(owner) if state.hands[s]
     ]  # a target that holds a card (hand sizes are public)
 
 
@@ -113,7 +121,7 @@ def _recycle_offers(state: WorldWaveState, owner: int) -> list[Action]:
     if not state.once(f"recycle:{owner}"):
         return []
     n = len(state.hands[owner])
-    return [Action("skill", (i,)) for i in range(1, n + 1)] + list(_pairs("skill", n))
+    return [_skill_slot(i) for i in range(1, n + 1)] + list(_pairs("skill", n))
 
 
 def _recycle(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -128,7 +136,7 @@ def _outside_foot_offers(state: WorldWaveState, owner: int) -> list[Action]:
     cost = state.character(owner).shoot_cost
     if cost is None or state.stamina[owner] < cost or not state.once(f"outside_foot:{owner}"):
         return []
-    return [Action("skill", (i,)) for i, c in enumerate(state.hands[owner], 1) if c == "save"]
+    return [_skill_slot(i) for i, c in enumerate(state.hands[owner], 1) if c == "save"]
 
 
 def _outside_foot(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -155,7 +163,7 @@ def _lucky_hands_offers(state: WorldWaveState, owner: int) -> list[Action]:
         or not state.once(f"lucky_hands:{owner}")
     ):
         return []
-    return [Action("skill")]
+    return [_SKILL]
 
 
 def _lucky_hands(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -178,7 +186,7 @@ def _pressure_offers(state: WorldWaveState, owner: int) -> list[Action]:
         or not state.once(f"pressure:{owner}")
     ):
         return []
-    return [Action("skill")]
+    return [_SKILL]
 
 
 def _pressure(state: WorldWaveState, owner: int, action: Action) -> None:
@@ -245,7 +253,7 @@ def _last_ditch_offers(state: WorldWaveState, owner: int) -> list[Action]:
         or not state.once(f"last_ditch:{owner}")
     ):
         return []
-    return [Action("skill", (i,)) for i, c in enumerate(state.hands[owner], 1) if c == "shoot"]
+    return [_skill_slot(i) for i, c in enumerate(state.hands[owner], 1) if c == "shoot"]
 
 
 def _last_ditch(state: WorldWaveState, owner: int, action: Action) -> None:

@@ -131,14 +131,6 @@ def _well_formed(action: Action) -> bool:
     )
 
 
-def _listed(action: object, legal: list[Action]) -> bool:
-    """Whether `action` is one of the very objects in `legal` (all built well formed)."""
-    for a in legal:
-        if a is action:
-            return True
-    return False
-
-
 def _copy_event(e: dict) -> dict:
     return {k: (list(v) if type(v) is list else v) for k, v in e.items()}
 
@@ -177,20 +169,32 @@ def _event(slot: int) -> Action:
 
 
 _DISCARDS: dict[tuple[int, int], tuple[Action, ...]] = {}
-_KITS: dict[tuple, dict[str, tuple[Skill, ...]]] = {}  # _kit_of's answers, by its arguments
+
+
+@dataclass(frozen=True, slots=True)
+class _Kit:
+    """A seat's character and its skills as its equipment and injury make them (W5.4)."""
+
+    char: Character
+    at: dict[str, tuple[Skill, ...]]  # per timing: the character's, then the cards'
+    bonuses: tuple[Skill, ...]  # the passive skills that add to a number (`_bonus`)
+
+
+_KITS: dict[tuple, _Kit] = {}  # _kit_of's answers, by its arguments
 
 
 def _kit_of(
-    cid: str | None, attack: str | None, defence: str | None, stamina: str | None, injured: bool
-) -> dict[str, tuple[Skill, ...]]:
-    """Per timing (W5.4), the skills of a character with these skill cards equipped: the
+    cid: str, attack: str | None, defence: str | None, stamina: str | None, injured: bool
+) -> _Kit:
+    """The kit of a character with these skill cards equipped: its skills are the
     character's, then the cards' (attack, defence, stamina). An injured player uses no 防
     skill (W4.3)."""
-    skills = [CHAR_SKILL[cid]] if cid is not None else []
+    skills = [CHAR_SKILL[cid]]
     for card in (attack, None if injured else defence, stamina):
         if card is not None:
             skills.append(SKILLS[card])
-    return {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
+    at = {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
+    return _Kit(ROSTER[cid], at, tuple(sk for sk in at["passive"] if sk.bonus is not None))
 
 
 def _discards(n: int, k: int) -> tuple[Action, ...]:
@@ -249,7 +253,7 @@ class WorldWaveState:
     # and equipment by timing (`_kit`; `_kit_changed` forgets a seat's whenever its
     # character, equipment or injury changes)
     _legal: list[Action] | None = field(default=None, repr=False)
-    _kits: dict[int, dict[str, tuple[Skill, ...]]] = field(default_factory=dict, repr=False)
+    _kits: dict[int, _Kit] = field(default_factory=dict, repr=False)
 
     # -- the contract --------------------------------------------------------------
 
@@ -317,7 +321,10 @@ class WorldWaveState:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._legal_now()
-        if not _listed(action, legal):  # the usual move is one of the very actions listed
+        for listed in legal:  # the usual move is one of the very actions listed
+            if listed is action:
+                break
+        else:  # anything else is examined (all the actions listed are well formed)
             if type(action) is not Action:
                 if not isinstance(action, str):
                     raise not_an_action("World Wave", action)
@@ -368,18 +375,21 @@ class WorldWaveState:
 
     def _skills(self, seat: int, timing: str) -> tuple[Skill, ...]:
         """The seat's character skill and equipped skill cards at one timing (W5.4)."""
+        kit = self._kits.get(seat) or self._kit(seat)
+        return kit.at[timing]
+
+    def _kit(self, seat: int) -> _Kit:
+        """The seat's kit now (`_kit_of`), kept until `_kit_changed`."""
         kit = self._kits.get(seat)
         if kit is None:
-            kit = self._kits[seat] = self._kit(seat)
-        return kit[timing]
-
-    def _kit(self, seat: int) -> dict[str, tuple[Skill, ...]]:
-        """Per timing, the seat's skills (`_kit_of`)."""
-        attack, defence, stamina = self.equipped[seat]
-        key = (self.characters[seat], attack, defence, stamina, bool(self.injured[seat]))
-        kit = _KITS.get(key)
-        if kit is None:
-            kit = _KITS[key] = _kit_of(*key)
+            attack, defence, stamina = self.equipped[seat]
+            cid = self.characters[seat]
+            assert cid is not None
+            key = (cid, attack, defence, stamina, bool(self.injured[seat]))
+            kit = _KITS.get(key)
+            if kit is None:
+                kit = _KITS[key] = _kit_of(*key)
+            self._kits[seat] = kit
         return kit
 
     def _kit_changed(self, seat: int | None = None) -> None:
@@ -390,26 +400,31 @@ class WorldWaveState:
         else:
             self._kits.pop(seat, None)
 
-    def _bonus(self, seat: int, what: str) -> int:
+    def _bonus(self, seat: int, kit: _Kit, what: str) -> int:
         """What the seat's passive skills add to a number (`bonus` of W5.4 skills)."""
         total = 0
-        for sk in self._skills(seat, "passive"):
-            if sk.bonus is not None:
-                total += sk.bonus(self, seat, what)
+        for sk in kit.bonuses:
+            assert sk.bonus is not None
+            total += sk.bonus(self, seat, what)
         return total
 
     def hand_limit(self, seat: int) -> int:
         """W1.3: the hand limit as it is now."""
-        return max(0, self.character(seat).hand_limit + self._bonus(seat, "hand_limit"))
+        kit = self._kits.get(seat) or self._kit(seat)
+        bonus = self._bonus(seat, kit, "hand_limit") if kit.bonuses else 0
+        return max(0, kit.char.hand_limit + bonus)
 
     def max_stamina(self, seat: int) -> int:
         """W1.6: the maximum stamina as it is now (Iron lungs included)."""
-        return self.character(seat).stamina + self._bonus(seat, "max_stamina")
+        kit = self._kits.get(seat) or self._kit(seat)
+        return kit.char.stamina + (self._bonus(seat, kit, "max_stamina") if kit.bonuses else 0)
 
     def save_cost(self, seat: int) -> int:
         """W1.1, W2.3: what a Save of `seat` costs against the current shot."""
+        kit = self._kits.get(seat) or self._kit(seat)
         extra = self.shot["extra_cost"] if self.shot else 0
-        return max(0, self.character(seat).save_cost + extra + self._bonus(seat, "save_cost"))
+        bonus = self._bonus(seat, kit, "save_cost") if kit.bonuses else 0
+        return max(0, kit.char.save_cost + extra + bonus)
 
     def once(self, token: str) -> bool:
         """Whether a once-per-turn skill token is still unused in this turn."""
@@ -899,15 +914,16 @@ class WorldWaveState:
 
     def _run(self) -> None:
         """Close finished windows and run queued steps until a decision is due."""
+        windows, steps = self.windows, self.steps  # (changed in place, never replaced)
         while not self.is_over:
-            if self.windows:
-                w = self.windows[-1]
+            if windows:
+                w = windows[-1]
                 if w["passes"] < len(w["asked"]):
                     return
-                self.windows.pop()
+                windows.pop()
                 self._close(w)
-            elif self.steps:
-                step = self.steps.pop()
+            elif steps:
+                step = steps.pop()
                 _STEPS[step["step"]](self, step)
             else:
                 return
@@ -1084,14 +1100,14 @@ class WorldWaveState:
 
     def draw(self, seat: int, n: int) -> None:
         """W4.4: draw up to n cards (fewer when the deck holds fewer)."""
-        cards: list[str] = []
         deck = self.deck
-        while deck and len(cards) < n:
-            cards.append(deck.pop())
-        if not cards:
+        n = min(n, len(deck))
+        if not n:
             return
+        cards = deck[-1 : -n - 1 : -1]  # the top card first
+        del deck[-n:]
         self.hands[seat] += cards
-        self.records.append(("draw", seat, len(cards)))
+        self.records.append(("draw", seat, n))
         self._secret([seat], {"event": "drew", "seat": seat, "cards": cards})
         if not deck:
             self._exhaust()

@@ -252,9 +252,7 @@ def test_every_engine_is_type_checked():
 
 
 def engine_params() -> list[Any]:
-    known = {  # a known defect, kept visible: strict, so fixing it fails until this goes
-        "worldwave": "World Wave's engine still states a NAME and DESCRIPTION of its own"
-    }
+    known: dict[str, str] = {}  # a known defect, kept visible (strict xfail), by game id
     return [
         pytest.param(
             spec,

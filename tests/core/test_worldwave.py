@@ -11,6 +11,7 @@ import pytest
 from footycards.core import GAMES, get_game
 from footycards.core import worldwave as ww
 from footycards.core.errors import DeckError, IllegalAction, OptionError
+from footycards.registry import REGISTRY
 
 # -- helpers ------------------------------------------------------------------
 
@@ -110,7 +111,9 @@ FOUR = ["rooney", "terry", "novak", "costa"]
 def test_the_engine_is_a_registered_game():
     assert get_game("worldwave") is ww and "worldwave" in GAMES
     assert (ww.ID, ww.MIN_PLAYERS, ww.MAX_PLAYERS) == ("worldwave", 2, 10)
-    assert ww.NAME and ww.DESCRIPTION
+    # the name and description shown are the registry's only (one source, issue 18)
+    assert not hasattr(ww, "NAME") and not hasattr(ww, "DESCRIPTION")
+    assert REGISTRY.get("worldwave").name == "World Wave"
 
 
 def test_log_is_not_the_engine_list():

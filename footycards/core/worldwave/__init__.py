@@ -61,11 +61,6 @@ from .skills import SKILLS
 from .state import CARDS, DECK, ROSTER, EventLog, WorldWaveState, from_json
 
 ID = "worldwave"
-NAME = "World Wave"
-DESCRIPTION = (
-    "世界波: two teams of footballers, seated alternately, shoot, save and scheme with "
-    "events and skill cards until the match deck runs out."
-)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 PLAYER_COUNTS = (2, 4, 6, 8, 10)  # W3.1: two equal teams
@@ -220,7 +215,7 @@ def undo_barrier(event: dict) -> str | None:
 
 
 __all__ = [
-    "ID", "NAME", "DESCRIPTION", "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "Action",
+    "ID", "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "Action",
     "CardKind", "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "SKILLS",
     "catalog",
     "from_json", "load_deck", "load_roster", "new_game", "parse", "undo_barrier",

@@ -11,7 +11,7 @@ from footycards.registry import REGISTRY, get_spec
 
 @pytest.mark.parametrize("game_id", REGISTRY.ids())
 def test_options_named_in_the_rules_exist_under_that_name(game_id):
-    """"the option *Rank letters*" in a rules text is the label of one of the game's
+    """A rules text's "the option *Rank letters*" is the label of one of the game's
     options (it said "Suit letters" for Sadikov's `--letters`)."""
     spec = get_spec(game_id)
     text = spec.rules_path().read_text(encoding="utf-8")

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any
 
+from ..contract import EventLog
 from ..errors import IllegalAction, check_view_seat, not_an_action
 from ..rng import GameRng
 from .data import Character, load_deck, load_roster
@@ -82,42 +83,6 @@ _FROM = {k: (k[1], *order[:-1]) for k, order in _ORDERS.items()}  # a seat, then
 _WHISTLE_WINDOW = {"step": "whistle_window"}
 _SHOT_STEPS = (_WHISTLE_WINDOW, {"step": "result"}, {"step": "misjudgement_window"},
                {"step": "save_window"})  # fmt: skip  # queued in this order: run last first
-
-
-class EventLog(Sequence[dict]):
-    """A read-only view of a state's public events: each item read is a fresh copy."""
-
-    __slots__ = ("_events",)
-
-    def __init__(self, events: list[dict]) -> None:
-        self._events = events
-
-    def __len__(self) -> int:
-        return len(self._events)
-
-    @overload
-    def __getitem__(self, index: int) -> dict: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[dict]: ...
-
-    def __getitem__(self, index: int | slice) -> dict | list[dict]:
-        if isinstance(index, slice):
-            return [_copy_event(e) for e in self._events[index]]
-        return _copy_event(self._events[index])
-
-    def __iter__(self) -> Iterator[dict]:
-        return (_copy_event(e) for e in self._events)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, EventLog):
-            return self._events == other._events
-        if isinstance(other, list):
-            return self._events == other
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"EventLog({self._events!r})"
 
 
 def _well_formed(action: Action) -> bool:

@@ -20,12 +20,11 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import time
 from typing import Any
 
 from peers import random_loop, side_by_side, uno_loop
-from spread import percentile, share_out
+from spread import share_out, tally
 
 from footycards.ai.base import RandomAgent
 from footycards.ai.worldwave import WorldWaveAgent
@@ -81,22 +80,7 @@ def _play_games(level: str, other: str, seeds: range) -> tuple[int, int, list[fl
 def versus(level: str, other: str, games: int, workers: int = 1) -> dict[str, float]:
     """`level`'s team against `other`'s, alternated, shared out between `workers`."""
     chunks = [(level, other, range(w, games, workers)) for w in range(workers)]
-    parts = share_out(_play_games, chunks, workers)
-    sole = sum(p[0] for p in parts)
-    draws = sum(p[1] for p in parts)
-    times = sorted(t for p in parts for t in p[2])
-    cpu = sorted(t for p in parts for t in p[3])
-    return {
-        "sole": sole / games,
-        "draws": draws / games,
-        "score": (sole + draws / 2) / games,
-        "ms": 1000 * statistics.fmean(times),
-        "p99": 1000 * percentile(times, 0.99),
-        "max": 1000 * times[-1],
-        "cpu_ms": 1000 * statistics.fmean(cpu),
-        "cpu_p99": 1000 * percentile(cpu, 0.99),
-        "cpu_max": 1000 * cpu[-1],
-    }
+    return tally(share_out(_play_games, chunks, workers), games)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -67,7 +67,11 @@ async def host_quartett(st: Any, client: Client, user: str, rounds: int) -> Any:
     await asyncio.sleep(0.2)
     client.send("\r")
     await client.wait_for("Bundesliga Quartett")
-    for _i in range(20):  # Tab to the round limit
+    for _i in range(100):  # a loaded machine: wait until Quartett's options are built
+        if st.call(lambda: bool(server_app(st, user).screen.query("#opt-quartett-round_limit"))):
+            break
+        await asyncio.sleep(0.1)
+    for _i in range(40):  # Tab to the round limit
         focused = st.call(lambda: getattr(server_app(st, user).focused, "id", None))
         if focused == "opt-quartett-round_limit":
             break

@@ -10,6 +10,9 @@ skills used, first draws, goals conceded), so a state can be built at any decisi
 action phase (no response window open). `Search` plays each candidate action in the same
 few determinizations (common random numbers), then every seat by the normal policy until
 the round is over, and scores the goal difference with a little for cards and stamina.
+Its clock: no new sample once another would likely end past `TIME_BUDGET`, and a hard stop
+at `DEADLINE` (checked at every rollout step; the unfinished sample is dropped, and with
+no sample finished the normal choice stands), so a decision never runs much past it.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from footycards.core.worldwave import DECK, WorldWaveState
 
 SAMPLES = 10  # determinizations per decision (shared by all candidates)
 MAX_CANDIDATES = 6
-TIME_BUDGET = 0.12  # seconds per decision: no sample that would end past it (at least 2)
+TIME_BUDGET = 0.12  # seconds per decision: no new sample that would likely end past it
+DEADLINE = 0.15  # seconds per decision, a hard stop: a sample still running is dropped
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
 
@@ -184,28 +188,47 @@ class Search:
         totals = [0.0] * len(cands)
         local = random.Random(rng.getrandbits(32))
         start = time.perf_counter()
+        deadline = start + DEADLINE
         samples = 0
         while samples < SAMPLES:
             seed = local.getrandbits(32)
             base = determinize(view, random.Random(seed), book)
+            values: list[float] = []
             for i, action in enumerate(cands):
                 state = base.clone() if i < len(cands) - 1 else base
-                totals[i] += self.rollout(state, action, me, horizon, random.Random(seed + i))
+                value = self.rollout(state, action, me, horizon, random.Random(seed + i), deadline)
+                if value is None:
+                    break  # past the deadline: this sample is dropped
+                values.append(value)
+            if len(values) < len(cands):
+                break
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
             samples += 1
             spent = time.perf_counter() - start
-            if samples >= 2 and spent + spent / samples > TIME_BUDGET:
+            if spent + spent / samples > TIME_BUDGET:
                 break  # another sample would likely pass the budget
+        if samples == 0:
+            return first
         best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
         return cands[best]
 
     def rollout(
-        self, state: WorldWaveState, action: Any, me: int, horizon: int, rng: random.Random
-    ) -> float:
+        self,
+        state: WorldWaveState,
+        action: Any,
+        me: int,
+        horizon: int,
+        rng: random.Random,
+        deadline: float = float("inf"),
+    ) -> float | None:
         """Play `action`, then the normal policy for everyone until the horizon turn; the
-        value for `me`'s team."""
+        value for `me`'s team, or None if the clock passed `deadline` first."""
         state.apply(action)
         policy = self.agent.policy
+        clock = time.perf_counter
         while not state.is_over and state.turn_number <= horizon:
+            if clock() > deadline:
+                return None
             seat = state.to_move
             legal = state.legal_actions()
             if len(legal) == 1:

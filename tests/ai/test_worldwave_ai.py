@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from footycards.ai import worldwave_search
 from footycards.ai.worldwave import WorldWaveAgent
 from footycards.ai.worldwave_search import bookkeeping, determinize
 from footycards.core import worldwave as ww
@@ -46,6 +47,26 @@ def test_easy_and_normal_play_only_legal_moves(players):
 
 def test_hard_plays_only_legal_moves():
     play(["hard", "normal"], 3)
+
+
+def test_hard_search_gives_the_normal_choice_past_its_deadline(monkeypatch):
+    """With no time at all (the deadline already passed) no sample completes, and hard
+    plays the normal level's choice in every action phase."""
+    monkeypatch.setattr(worldwave_search, "DEADLINE", -1.0)
+    hard, normal = WorldWaveAgent("hard"), WorldWaveAgent("normal")
+    checked = 0
+
+    def check(state, seat, view, action):
+        nonlocal checked
+        if seat == 0 and state.phase == "action" and not state.windows:
+            legal = state.legal_actions()
+            assert hard.choose(state.view(seat), legal, random.Random(1)) == normal.choose(
+                state.view(seat), legal, random.Random(1)
+            )
+            checked += 1
+
+    play(["hard", "normal"], 5, check)
+    assert checked > 10
 
 
 def test_normal_reads_the_view_only():

@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: play test install install-test lint bench
+.PHONY: play test install install-test lint bench pot messages mo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,3 +27,26 @@ test: install-test
 
 bench: install-test
 	$(BIN)/python benchmarks/run_all.py
+
+# Translations (README "Languages"). `make pot` extracts every marked string into
+# footycards/locale/footycards.pot; `make messages` also merges it into every catalogue
+# footycards/locale/<lang>/LC_MESSAGES/footycards.po (new entries empty, changed ones fuzzy);
+# `make mo` compiles the catalogues (the wheel build does this by itself).
+POT := footycards/locale/footycards.pot
+
+pot:
+	$(BIN)/pybabel extract -F babel.cfg -k L_ -o $(POT) --project=footycards \
+		--version=$$($(BIN)/python -c "import footycards; print(footycards.__version__)") \
+		--add-comments=TRANSLATORS: --strip-comment-tags --width=100 \
+		--copyright-holder="footycards contributors" \
+		--header-comment="$$(cat footycards/locale/HEADER)" footycards
+
+messages: pot
+	@for po in footycards/locale/*/LC_MESSAGES/footycards.po; do \
+		[ -f "$$po" ] || continue; \
+		$(BIN)/pybabel update -i $(POT) -o "$$po" --width=100 --ignore-obsolete \
+			-l "$$(basename $$(dirname $$(dirname $$po)))"; \
+	done
+
+mo:
+	$(BIN)/python -c "from hatch_build import compile_catalogues; compile_catalogues()"

@@ -38,6 +38,7 @@ from .ai import LEVELS
 from .ai.base import Agent
 from .core import IllegalAction
 from .core.contract import GameState, UndoBarriers
+from .i18n import N_
 from .registry import GameSpec, get_spec
 from .seats import SeatSpec
 
@@ -86,22 +87,22 @@ class UndoRefused(IllegalAction):
 
 # What each barrier kind an engine declares means, as the refusal says it.
 BARRIER_REASONS = {
-    "reveal": "a card was turned over since your move",
-    "draw": "a card was drawn since your move",
-    "chance": "the dice were rolled or the cards shuffled since your move",
-    "look": "hidden cards were looked at since your move",
-    "answer": "an answer told something about a hidden hand since your move",
+    "reveal": N_("a card was turned over since your move"),
+    "draw": N_("a card was drawn since your move"),
+    "chance": N_("the dice were rolled or the cards shuffled since your move"),
+    "look": N_("hidden cards were looked at since your move"),
+    "answer": N_("an answer told something about a hidden hand since your move"),
 }
-HIDDEN_CAME_OUT = "something hidden came out since your move"
+HIDDEN_CAME_OUT = N_("something hidden came out since your move")
 # What the person has seen, for the question before an undo across a barrier.
 BARRIER_SEEN = {
-    "reveal": "a card that was turned over",
-    "draw": "a card that was drawn",
-    "chance": "how the dice fell or the cards were shuffled",
-    "look": "hidden cards",
-    "answer": "an answer about a hidden hand",
+    "reveal": N_("a card that was turned over"),
+    "draw": N_("a card that was drawn"),
+    "chance": N_("how the dice fell or the cards were shuffled"),
+    "look": N_("hidden cards"),
+    "answer": N_("an answer about a hidden hand"),
 }
-HIDDEN_SEEN = "something that was hidden"
+HIDDEN_SEEN = N_("something that was hidden")
 
 
 @dataclass

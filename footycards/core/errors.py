@@ -11,6 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 
+def N_(template: str) -> str:
+    """Mark an English template kept in a table, for the message extraction (`make pot`
+    reads `IllegalAction(...)`, `UndoRefused(...)` and `N_(...)`); front ends translate it."""
+    return template
+
+
 class IllegalAction(ValueError):
     """An action or notation the current state does not allow; the state is left unchanged.
 

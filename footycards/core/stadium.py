@@ -22,6 +22,7 @@ from typing import Any, NoReturn, NotRequired, Required, TypedDict
 from .assets import deck_path, read_toml, require
 from .contract import EventLog
 from .errors import (
+    N_,
     DeckError,
     IllegalAction,
     OptionError,
@@ -41,10 +42,10 @@ YELLOW, RED, VAR, GAME = "YELLOW", "RED", "VAR", "GAME"
 REWARDS = (YELLOW, RED, VAR, GAME)
 REWARD_NAMES = {YELLOW: "YELLOW", RED: "RED", VAR: "VAR", GAME: "PLAY GAME"}
 _NO_CARD = {  # the refusals for a reward card not held (one template each, to translate)
-    YELLOW: "{player} holds no YELLOW card",
-    RED: "{player} holds no RED card",
-    VAR: "{player} holds no VAR card",
-    GAME: "{player} holds no PLAY GAME card",
+    YELLOW: N_("{player} holds no YELLOW card"),
+    RED: N_("{player} holds no RED card"),
+    VAR: N_("{player} holds no VAR card"),
+    GAME: N_("{player} holds no PLAY GAME card"),
 }
 MAX_ROWS = 26
 MAX_COLS = 99

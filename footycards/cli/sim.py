@@ -6,11 +6,13 @@ from __future__ import annotations
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..registry import GameSpec
 from ..seats import SeatSpec
-from ..sim import SimResult, simulate
+from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
 from .options import GameGroup, engine_options, parse_seats, start_match, with_game_options
+
+WORKERS = click.IntRange(1, MAX_WORKERS)  # 0, -1, abc or 10**9 are refused by name
 
 
 def build_sim(spec: GameSpec) -> click.Command:
@@ -39,8 +41,19 @@ def build_sim(spec: GameSpec) -> click.Command:
         "--seed", type=int, default=1, show_default=True, help=_("Seed of the first game.")
     )
     @with_game_options(spec, "sim")
+    @click.option(
+        "--workers",
+        type=WORKERS,
+        default=None,
+        help=_(
+            "Processes to share the games over (default: every core). Game g is always "
+            "played on seed + g, so the figures do not depend on it."
+        ),
+    )
     @click.option("--quiet", is_flag=True, help=_("No progress bar."))
-    def sim_game(count: int, players: str, seed: int, quiet: bool, **given) -> None:
+    def sim_game(
+        count: int, players: str, seed: int, workers: int | None, quiet: bool, **given
+    ) -> None:
         seats = parse_seats(players, spec)
         if any(s.is_human for s in seats):
             raise click.BadParameter(
@@ -48,22 +61,44 @@ def build_sim(spec: GameSpec) -> click.Command:
             )
         opts = engine_options(spec, given, len(seats), "sim")
         start_match(spec, seats, seed, opts)
-        print_sim(run_sim(spec, seats, count, seed, opts, quiet))
+        n = available_cores() if workers is None else workers
+        print_sim(run_sim(spec, seats, count, seed, opts, quiet, n))
 
     return sim_game
 
 
 def run_sim(
-    spec: GameSpec, seats: list[SeatSpec], count: int, seed: int, opts: dict, quiet: bool
+    spec: GameSpec,
+    seats: list[SeatSpec],
+    count: int,
+    seed: int,
+    opts: dict,
+    quiet: bool,
+    workers: int = 1,
 ) -> SimResult:
-    """Run the games with a progress bar on stderr (none with `quiet`)."""
+    """Run the games with one progress bar on stderr (none with `quiet`), over `workers`
+    processes."""
     from rich.console import Console
     from rich.progress import Progress
 
-    with Progress(console=Console(stderr=True), disable=quiet, transient=True) as progress:
+    console = Console(stderr=True)
+    # no bar where stderr is not a terminal (piped or a file: nothing there to redraw); no
+    # refresh thread either: the worker processes are forked from this one, so the bar is
+    # drawn after each game instead
+    with Progress(
+        console=console,
+        disable=quiet or not console.is_terminal,
+        transient=True,
+        auto_refresh=False,
+    ) as progress:
         task = progress.add_task(_("Simulating"), total=count)
+
+        def advance() -> None:
+            progress.advance(task)
+            progress.refresh()
+
         try:
-            return simulate(spec, seats, count, seed, opts, lambda: progress.advance(task))
+            return simulate(spec, seats, count, seed, opts, advance, workers)
         except (OptionError, DeckError) as exc:
             raise click.UsageError(str(exc)) from None
 
@@ -99,9 +134,11 @@ def print_sim(result: SimResult) -> None:
         )
     )
     out.print(
-        _("Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included)").format(
-            a=result.actions_per_second, g=result.games_per_second
-        )
+        ngettext(
+            "Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included; {w} worker)",
+            "Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included; {w} workers)",
+            result.workers,
+        ).format(a=result.actions_per_second, g=result.games_per_second, w=result.workers)
     )
     for table in result.tables:
         rich_table = RichTable(title=table.title, caption=table.caption or None)

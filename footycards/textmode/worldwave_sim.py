@@ -47,6 +47,18 @@ class WorldWaveReport:
         self.turns += view["turn_number"]
         self.actions += actions
 
+    def merge(self, other: WorldWaveReport) -> None:
+        """Add the matches `other` counted (played after this report's: a worker's share)."""
+        self.games.update(other.games)
+        for cid, share in other.wins.items():
+            self.wins[cid] = self.wins.get(cid, 0.0) + share
+        self.goals.update(other.goals)
+        self.matches += other.matches
+        self.first_team += other.first_team
+        self.draws += other.draws
+        self.turns += other.turns
+        self.actions += other.actions
+
     def tables(self) -> list[SimTable]:
         """The per-character table, with the match figures as its notes."""
         if not self.matches:

@@ -256,7 +256,10 @@ def test_sim_ctrl_c_prints_the_games_so_far(monkeypatch):
         return real(self, limit)
 
     monkeypatch.setattr(Match, "run_ai", run_ai)
-    code, out = run(["sim", "stadium", "--games", "50", "--rows", "4", "--cols", "4", "--quiet"])
+    code, out = run(
+        ["sim", "stadium", "--games", "50", "--rows", "4", "--cols", "4", "--quiet",
+         "--workers", "1"]
+    )  # fmt: skip
     assert code == 0, out
     assert "3 games of Stadium" in out and "after 3 of 50 games" in out
 

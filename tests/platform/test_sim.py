@@ -5,6 +5,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from footycards.match import Match
 from footycards.registry import get_spec
 from footycards.seats import parse_players
@@ -72,3 +74,44 @@ def test_the_simulator_loads_no_ui_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_workers_give_the_figures_of_one_process():
+    """Shared over 2 or 3 processes, the games are those of one: wins, lengths, tables."""
+    spec = get_spec("worldwave")
+    seats = parse_players("ai:normal,ai:easy")
+    one = simulate(spec, seats, 5, 2, {})
+    seen: list[int] = []
+    for workers in (2, 3):
+        seen.clear()
+        many = simulate(spec, seats, 5, 2, {}, lambda: seen.append(1), workers=workers)
+        assert many.workers == workers and len(seen) == 5 and not many.stopped
+        assert many.lengths == one.lengths and many.wins == one.wins
+        assert many.tables == one.tables
+
+
+def test_more_workers_than_games_play_each_game_once():
+    result = simulate(get_spec("stadium"), parse_players("ai:easy,ai:easy"), 2, 1, {}, workers=8)
+    assert result.workers == 2 and result.played == 2
+
+
+def test_ctrl_c_with_workers_returns_the_games_finished(monkeypatch):
+    """Ctrl+C in the parent while workers play: the pool ends, the finished games count."""
+    calls = {"n": 0}
+
+    def on_game():
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+
+    spec = get_spec("stadium")
+    result = simulate(spec, parse_players("ai:easy,ai:easy"), 40, 1, {"rows": 2, "cols": 3},
+                      on_game, workers=2)  # fmt: skip
+    assert result.stopped and 2 <= result.played < 40
+    assert result.actions == sum(result.lengths)
+
+
+@pytest.mark.parametrize("workers", [0, -1, 257])
+def test_bad_worker_counts_are_refused(workers):
+    with pytest.raises(ValueError, match="workers must be from 1 to 256"):
+        simulate(get_spec("stadium"), parse_players("ai:easy,ai:easy"), 2, 1, {}, workers=workers)

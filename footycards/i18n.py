@@ -15,26 +15,65 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
 DOMAIN = "footycards"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 LANGUAGES = ("en", "pl", "zh_Hant", "uk", "de")  # the seeds' languages and English
+# Each language in its own words (the launcher's language field, `--help`): never translated.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "pl": "Polski",
+    "zh_Hant": "繁體中文",
+    "uk": "Українська",
+    "de": "Deutsch",
+}
+# Chinese written in traditional characters: zh-Hant, and the regions that write it.
+_TRADITIONAL = {"hant", "tw", "hk", "mo"}
 
-_current: ContextVar[gettext.NullTranslations | None] = ContextVar(
+_current: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
     "footycards_translation", default=None
 )
 _ENGLISH = gettext.NullTranslations()
 
 
+def normalize_language(value: str | None) -> str | None:
+    """The language of `LANGUAGES` that `value` names, None when it names none.
+
+    Takes what people and systems write: `de`, `DE`, `de_DE.UTF-8`, `de-AT`, `zh-Hant`,
+    `zh_Hant`, `zh-TW`, `zh_HK`, `uk_UA`, `C`/`POSIX` (English). Simplified Chinese
+    (`zh`, `zh_CN`, `zh-Hans`) is not Traditional Chinese: None."""
+    if not value:
+        return None
+    text = value.strip().split(".")[0].split("@")[0].replace("-", "_")
+    if text in ("C", "POSIX"):
+        return "en"
+    parts = [part.lower() for part in text.split("_") if part]
+    if not parts:
+        return None
+    if parts[0] == "zh":
+        return "zh_Hant" if _TRADITIONAL & set(parts[1:]) else None
+    for code in LANGUAGES:
+        if code.lower() == parts[0]:
+            return code
+    return None
+
+
+def language_tag(code: str) -> str:
+    """How a language is written on the command line: `zh-Hant` for `zh_Hant`."""
+    return code.replace("_", "-")
+
+
 @lru_cache(maxsize=16)
 def translation(lang: str, localedir: str | None = None) -> gettext.NullTranslations:
     """The catalogue of `lang` (English, i.e. the msgids, when none is shipped)."""
-    if not lang or lang in ("en", "C", "POSIX"):
+    code = normalize_language(lang)
+    if code is None or code == "en":
         return _ENGLISH
     where = localedir or str(LOCALE_DIR)
-    return gettext.translation(DOMAIN, localedir=where, languages=[lang], fallback=True)
+    return gettext.translation(DOMAIN, localedir=where, languages=[code], fallback=True)
 
 
 def available_languages() -> list[str]:
@@ -43,45 +82,58 @@ def available_languages() -> list[str]:
         found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
     except OSError:
         found = set()
-    return sorted(found | {"en"})
+    return sorted((found & set(LANGUAGES)) | {"en"})
+
+
+def known_languages_text() -> str:
+    """The languages there are, as `--lang` takes them: `de, en, pl, uk, zh-Hant`."""
+    return ", ".join(language_tag(code) for code in available_languages())
 
 
 def language_problem(lang: str) -> str | None:
-    """Why `lang` (as given with --lang) cannot be used, naming the languages there are;
-    None when it can ("de_DE" is served by a "de" catalogue)."""
-    known = available_languages()
-    base = lang.split(".")[0]
-    if base in known or base.split("_")[0] in known or base in ("C", "POSIX"):
+    """Why `lang` (as given with --lang or FOOTYCARDS_LANG) cannot be used, naming the
+    languages there are; None when it can ("de_DE.UTF-8" is served by a "de" catalogue)."""
+    code = normalize_language(lang)
+    if code is not None and code in available_languages():
         return None
     return _("'{lang}' has no translation yet; the languages there are: {known}").format(
-        lang=lang, known=", ".join(known)
+        lang=lang, known=known_languages_text()
     )
 
 
+def _usable(value: str | None) -> str | None:
+    """The language `value` names when footycards can be shown in it, else None."""
+    code = normalize_language(value)
+    return code if code is not None and code in available_languages() else None
+
+
 def pick_language(requested: str | None = None, remembered: str | None = None) -> str:
-    """The language of a new session: `--lang`, then FOOTYCARDS_LANG, then the language
-    remembered in the settings, then the locale."""
+    """The language of a new session (a `LANGUAGES` code): `--lang`, then FOOTYCARDS_LANG,
+    then the language remembered in the settings, then the locale (LC_ALL, LC_MESSAGES,
+    LANG). The first two are checked by the CLI (`language_problem`); a remembered
+    language or a locale with no catalogue falls through to the next, and at last English."""
     if requested:
-        return requested
+        return normalize_language(requested) or "en"
     env = os.environ.get("FOOTYCARDS_LANG")
     if env:
-        return env
-    if remembered:
-        return remembered
+        return normalize_language(env) or "en"
+    if _usable(remembered):
+        return _usable(remembered) or "en"
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
-            return value.split(".")[0]
+            return _usable(value) or "en"
     try:
         loc = locale.getlocale()[0]
     except ValueError:
         loc = None
-    return loc or "en"
+    return _usable(loc) or "en"
 
 
 def use_language(lang: str | None, localedir: str | None = None) -> Token:
     """Make `lang` the language of this context (an app session and the tasks it starts)."""
-    return _current.set(translation(lang or "en", localedir))
+    code = normalize_language(lang) or "en"
+    return _current.set((code, translation(code, localedir)))
 
 
 @contextmanager
@@ -101,7 +153,30 @@ def reset_language(token: Token) -> None:
 
 def current() -> gettext.NullTranslations:
     """The catalogue of this context (English when none was chosen)."""
-    return _current.get() or _ENGLISH
+    session = _current.get()
+    return session[1] if session is not None else _ENGLISH
+
+
+def current_language() -> str:
+    """The language of this context, a `LANGUAGES` code ("en" when none was chosen)."""
+    session = _current.get()
+    return session[0] if session is not None else "en"
+
+
+def format_number(value: float, lang: str | None = None) -> str:
+    """A number as the language writes it: 1,234 in English, 1.234 in German, 1 234 in
+    Polish and Ukrainian (CLDR, through Babel); `lang` defaults to this context's."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=lang or current_language()))
+
+
+def format_date(when: date, lang: str | None = None) -> str:
+    """A date as the language writes it (Babel's medium format: 2 Dec 2026, 02.12.2026,
+    2026年12月2日); `lang` defaults to this context's."""
+    from babel.dates import format_date as babel_date
+
+    return str(babel_date(when, format="medium", locale=lang or current_language()))
 
 
 def _(message: str) -> str:

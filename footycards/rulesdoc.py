@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .i18n import current
+from .i18n import current_language
 from .registry import get_spec
 
 
 def rules_path(game_id: str) -> Path:
     """The rules file of a game in this session's language (English when none exists)."""
     path = get_spec(game_id).rules_path()
-    lang = current().info().get("language", "")
-    if lang:
+    lang = current_language()
+    if lang != "en":
         translated = path.with_name(f"{path.stem}.{lang}{path.suffix}")
         if translated.is_file():
             return translated

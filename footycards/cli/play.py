@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..match import Match
 from ..registry import GameSpec
 from .options import (
@@ -20,6 +20,7 @@ from .options import (
     start_match,
     with_game_options,
 )
+from .texts import TextCommand
 
 # ---------------------------------------------------------------------------
 # play
@@ -61,7 +62,11 @@ def build_play(spec: GameSpec) -> click.Command:
 
 
 @click.command(
-    cls=GameGroup, build=build_play, needs_screen=True, subcommand_metavar="GAME [OPTIONS]"
+    cls=GameGroup,
+    build=build_play,
+    needs_screen=True,
+    subcommand_metavar="GAME [OPTIONS]",
+    help=N_("Play a game in the terminal UI, skipping the launcher."),
 )
 def play() -> None:
     """Play a game in the terminal UI, skipping the launcher."""
@@ -116,21 +121,23 @@ def play_text(match: Match, record: Any = None) -> int:
 
 def privacy_note() -> str:
     """What the text mode does to keep hands private when people share one terminal."""
-    return _(
-        "With several people at one terminal, each private view waits for its person to "
-        "press Enter. When the output is a terminal, the screen and its scrollback are "
-        "cleared before each pass prompt; when it is not (piped to a script or read by a "
-        "screen reader), nothing is cleared and earlier hands stay readable."
-    )
+    return _(PRIVACY_NOTE)
+
+
+PRIVACY_NOTE = N_(
+    "With several people at one terminal, each private view waits for its person to "
+    "press Enter. When the output is a terminal, the screen and its scrollback are "
+    "cleared before each pass prompt; when it is not (piped to a script or read by a "
+    "screen reader), nothing is cleared and earlier hands stay readable."
+)
 
 
 @click.command(
     cls=GameGroup,
     build=build_text,
     subcommand_metavar="GAME [OPTIONS]",
-    help=_("Play a game in plain text (works with piped input, scripts and screen readers).")
-    + "\n\n"
-    + privacy_note(),
+    help=N_("Play a game in plain text (works with piped input, scripts and screen readers)."),
+    epilog=PRIVACY_NOTE,
 )
 def text() -> None:
     pass
@@ -153,17 +160,23 @@ def check_theme(app: Any, theme: str | None) -> None:
         app.theme = theme
 
 
-@click.command()
+@click.command(
+    cls=TextCommand,
+    help=N_(
+        "Continue an unfinished game; without ID, list them.\n\n"
+        "ID is the game's id as listed (a unique start of it is enough)."
+    ),
+)
 @click.argument("game_id", metavar="[ID]", required=False)
 @click.option(
     "--speed",
     type=click.Choice(SPEEDS),
     default="normal",
     show_default=True,
-    help=_("How fast AI players move."),
+    help=N_("How fast AI players move."),
 )
-@click.option("--theme", default=None, help=_("Colour theme, e.g. ansi-dark (ANSI colours only)."))
-@click.option("--text", "as_text", is_flag=True, help=_("Continue in plain text instead."))
+@click.option("--theme", default=None, help=N_("Colour theme, e.g. ansi-dark (ANSI colours only)."))
+@click.option("--text", "as_text", is_flag=True, help=N_("Continue in plain text instead."))
 @click.pass_context
 def resume(
     ctx: click.Context, game_id: str | None, speed: str, theme: str | None, as_text: bool

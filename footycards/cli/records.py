@@ -8,25 +8,31 @@ from typing import Any, NoReturn
 
 import click
 
-from ..i18n import _, available_languages, pick_language, use_language
+from ..i18n import N_, _, pick_language, use_language
 from ..registry import REGISTRY, get_spec
-from .options import check_language
+from .texts import TextCommand
 
 # ---------------------------------------------------------------------------
 # stats
 # ---------------------------------------------------------------------------
 
 
-@click.command()
+@click.command(
+    cls=TextCommand,
+    help=N_(
+        "Show the statistics of games played by people: played, won, drawn, lost, best "
+        "score, current streak and form."
+    ),
+)
 @click.option(
     "--game",
     "game",
     type=click.Choice(REGISTRY.ids(), case_sensitive=False),
     default=None,
-    help=_("Only this game."),
+    help=N_("Only this game."),
 )
-@click.option("--reset", is_flag=True, help=_("Forget every recorded game (asks first)."))
-@click.option("--yes", is_flag=True, help=_("With --reset: do not ask."))
+@click.option("--reset", is_flag=True, help=N_("Forget every recorded game (asks first)."))
+@click.option("--yes", is_flag=True, help=N_("With --reset: do not ask."))
 def stats(game: str | None, reset: bool, yes: bool) -> None:
     """Show the statistics of games played by people: played, won, drawn, lost, best
     score, current streak and form."""
@@ -113,16 +119,15 @@ def stats_table(title: str, rows: list[Any]) -> Any:
 # ---------------------------------------------------------------------------
 
 
-@click.command()
+@click.command(cls=TextCommand, help=N_("Replay a saved game (a game record file), read-only."))
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--text", "as_text", is_flag=True, help=_("Print the moves and the result."))
-@click.option("--move", "move", type=int, default=None, help=_("Open the replay at move N."))
+@click.option("--text", "as_text", is_flag=True, help=N_("Print the moves and the result."))
+@click.option("--move", "move", type=int, default=None, help=N_("Open the replay at move N."))
 @click.option(
     "--lang",
     default=None,
-    help=_("Language of the interface: one of {known}.").format(
-        known=", ".join(available_languages())
-    ),
+    metavar="LANG",
+    help=N_("Language of the interface (as footycards --lang; footycards --help lists them)."),
 )
 @click.pass_context
 def replay(
@@ -132,8 +137,7 @@ def replay(
     from ..record import RecordError, ReplayError
     from ..replay import Replay, read_record
 
-    if lang:
-        check_language(lang)
+    if lang:  # checked and chosen with footycards' own --lang (cli/texts.py)
         ctx.find_root().obj = pick_language(lang)
         use_language(ctx.find_root().obj)
     try:

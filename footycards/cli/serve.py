@@ -5,37 +5,53 @@ from __future__ import annotations
 
 import click
 
-from ..i18n import _
+from ..i18n import N_, _
+from .texts import TextCommand
 
 
-@click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help=_("Address to listen on."))
-@click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True)
+@click.command(
+    cls=TextCommand,
+    help=N_("Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."),
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to listen on."))
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=2222,
+    show_default=True,
+    help=N_("Port to listen on."),
+)
 @click.option(
     "--host-key",
     type=click.Path(dir_okay=False),
     default=None,
-    help=_("Host key file (default: created on first run in the user data directory)."),
+    help=N_("Host key file (default: created on first run in the user data directory)."),
 )
 @click.option(
     "--authorized-keys",
     type=click.Path(dir_okay=False),
     default=None,
-    help=_("Only the public keys in this file may connect."),
+    help=N_("Only the public keys in this file may connect."),
 )
 @click.option(
     "--open",
     "open_",
     is_flag=True,
-    help=_("Anyone may connect (the user name is only a display name)."),
+    help=N_("Anyone may connect (the user name is only a display name)."),
 )
-@click.option("--max-sessions", type=click.IntRange(1), default=100, show_default=True)
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(1),
+    default=100,
+    show_default=True,
+    help=N_("Sessions open at once in all."),
+)
 @click.option(
     "--max-per-address",
     type=click.IntRange(1),
     default=10,
     show_default=True,
-    help=_("Sessions open at once from one address."),
+    help=N_("Sessions open at once from one address."),
 )
 @click.option(
     "--idle-timeout",
@@ -43,7 +59,7 @@ from ..i18n import _
     default=30.0,
     show_default=True,
     metavar="MIN",
-    help=_("Close a session after this many minutes without a key (0: never)."),
+    help=N_("Close a session after this many minutes without a key (0: never)."),
 )
 @click.option(
     "--takeover-wait",
@@ -51,14 +67,14 @@ from ..i18n import _
     default=3.0,
     show_default=True,
     metavar="MIN",
-    help=_("Minutes before an AI takes the seat of a player who dropped out of a table."),
+    help=N_("Minutes before an AI takes the seat of a player who dropped out of a table."),
 )
 @click.option(
     "--rate-limit",
     type=click.IntRange(1),
     default=20,
     show_default=True,
-    help=_("New connections a minute from one address."),
+    help=N_("New connections a minute from one address."),
 )
 @click.option(
     "--gc",
@@ -66,7 +82,7 @@ from ..i18n import _
     type=click.Choice(["freeze", "python"]),
     default="freeze",
     show_default=True,
-    help=_(
+    help=N_(
         "Garbage collection: 'freeze' keeps key presses quick with many sessions (the "
         "server frees dropped screens in rare deep collections); 'python' is Python's own "
         "(less memory, but pauses of a second or more for everyone from about 50 sessions)."

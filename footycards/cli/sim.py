@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..registry import GameSpec
 from ..seats import SeatSpec
 from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
@@ -151,6 +151,11 @@ def print_sim(result: SimResult) -> None:
             out.print(line)
 
 
-@click.command(cls=GameGroup, build=build_sim, subcommand_metavar="GAME [OPTIONS]")
+@click.command(
+    cls=GameGroup,
+    build=build_sim,
+    subcommand_metavar="GAME [OPTIONS]",
+    help=N_("Play AI-against-AI games and print win rates and speed."),
+)
 def sim() -> None:
     """Play AI-against-AI games and print win rates and speed."""

@@ -89,7 +89,9 @@ def test_the_remembered_language_is_used_without_lang(monkeypatch):
     save(Settings(language="uk"))
     chosen: list[str | None] = []
     monkeypatch.setattr(cli, "use_language", chosen.append)
-    monkeypatch.setattr("footycards.i18n.available_languages", lambda: ["de", "en"])
+    monkeypatch.setattr(
+        "footycards.i18n.available_languages", lambda: ["de", "en", "pl", "uk", "zh_Hant"]
+    )
     monkeypatch.delenv("FOOTYCARDS_LANG", raising=False)
     assert run(["stats"])[0] == 0
     assert run(["--lang", "de", "stats"])[0] == 0

@@ -19,6 +19,13 @@ GERMAN = {
     "Keys": "Tasten",
     "Not allowed": "Nicht erlaubt",
     "{pos} is already face up": "{pos} ist schon aufgedeckt",
+    "Usage:": "Aufruf:",
+    "Options": "Optionen",
+    "Show this message and exit.": "Diese Hilfe zeigen und beenden.",
+    "No such option {name!r}.": "Keine Option {name!r}.",
+    "Replay a saved game (a game record file), read-only.": "Eine gespeicherte Partie ansehen.",
+    "Open the replay at move N.": "Die Wiederholung bei Zug N öffnen.",
+    "Play AI-against-AI games and print win rates and speed.": "KI gegen KI spielen.",
 }
 
 
@@ -70,14 +77,49 @@ def test_two_sessions_two_languages(german):
     assert in_language("pl", lambda: _("Leave")) == "Leave"  # no catalogue: English
 
 
-def test_language_choice_order(monkeypatch):
-    """--lang first, then FOOTYCARDS_LANG, then the locale."""
-    monkeypatch.setenv("FOOTYCARDS_LANG", "uk")
-    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
-    assert pick_language("de") == "de"
-    assert pick_language(None) == "uk"
+def test_language_choice_order(monkeypatch, german):
+    """--lang first, then FOOTYCARDS_LANG, then the remembered one, then the locale; a
+    locale or a remembered language with no catalogue falls through (at last English)."""
+    for var in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("FOOTYCARDS_LANG", "zh-TW")
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert pick_language("de-AT") == "de"
+    assert pick_language(None) == "zh_Hant"
     monkeypatch.delenv("FOOTYCARDS_LANG")
-    assert pick_language(None) == "pl_PL"
+    assert pick_language(None, remembered="de") == "de"
+    assert pick_language(None) == "de"
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")  # no Polish catalogue in this test
+    assert pick_language(None) == "en"
+    assert pick_language(None, remembered="pl") == "en"
+
+
+@pytest.mark.parametrize(
+    ("given", "code"),
+    [
+        ("pl", "pl"),
+        ("pl_PL.UTF-8", "pl"),
+        ("zh-Hant", "zh_Hant"),
+        ("zh_Hant", "zh_Hant"),
+        ("zh-TW", "zh_Hant"),
+        ("zh_HK.UTF-8", "zh_Hant"),
+        ("zh-Hant-TW", "zh_Hant"),
+        ("uk", "uk"),
+        ("uk_UA.UTF-8", "uk"),
+        ("DE", "de"),
+        ("de_DE.UTF-8", "de"),
+        ("de_CH@euro", "de"),
+        ("en_GB", "en"),
+        ("C", "en"),
+        ("zh_CN", None),
+        ("zh-Hans", None),
+        ("fr", None),
+        ("", None),
+    ],
+)
+def test_language_forms(given, code):
+    """Every way of naming a language that people and systems use."""
+    assert i18n.normalize_language(given) == code
 
 
 def test_refusal_reason_translated_from_its_code_and_arguments(german):
@@ -141,22 +183,48 @@ def test_no_text_is_translated_at_import_time():
     assert found == []
 
 
-def test_a_language_without_a_translation_is_refused_with_the_list(footycards_home):
-    """`--lang de` while only English ships: refused, naming the languages there are
-    (it showed English and said nothing); a shipped catalogue is accepted, also as de_DE."""
+def test_a_language_without_a_translation_is_refused_with_the_list(footycards_home, german):
+    """A language with no catalogue is refused, naming the languages there are (it used to
+    show English and say nothing): with --lang (before or after the command) and with
+    FOOTYCARDS_LANG; a shipped catalogue is accepted, also as de_DE.UTF-8."""
     from click.testing import CliRunner
 
     from footycards.cli import main
 
-    for args in (["--lang", "de", "stats"], ["replay", "--lang", "de", "no-such-file.json"]):
+    for args in (["--lang", "fr", "stats"], ["replay", "--lang", "fr", "no-such-file.json"]):
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 2
-        assert "'de' has no translation yet; the languages there are: en" in result.output
+        assert "'fr' has no translation yet; the languages there are: de, en" in result.output
+    result = CliRunner().invoke(main, ["stats"], env={"FOOTYCARDS_LANG": "xx"})
+    assert result.exit_code == 2 and "FOOTYCARDS_LANG: 'xx' has no translation" in result.output
     assert CliRunner().invoke(main, ["--lang", "en", "stats"]).exit_code == 0
-    assert "one of en" in CliRunner().invoke(main, ["--help"]).output
+    assert CliRunner().invoke(main, ["--lang", "de_DE.UTF-8", "stats"]).exit_code == 0
+    assert "de (Deutsch), en (English)" in CliRunner().invoke(main, ["--help"]).output
 
 
 def test_a_shipped_catalogue_is_a_language(german):
     assert i18n.available_languages() == ["de", "en"]
     assert i18n.language_problem("de") is None and i18n.language_problem("de_DE") is None
     assert "de, en" in (i18n.language_problem("pl") or "")
+
+
+def test_help_and_errors_in_the_chosen_language(footycards_home, german, monkeypatch):
+    """`--help`, the commands listed, click's own words and its errors are in the language
+    chosen with --lang or FOOTYCARDS_LANG (the language is chosen before click reads the
+    rest of the line, and help texts are translated when shown)."""
+    from click.testing import CliRunner
+
+    from footycards.cli import main
+
+    monkeypatch.setenv("LANGUAGE", "en")  # gettext's global language, put back afterwards
+    monkeypatch.delenv("FOOTYCARDS_LANG", raising=False)
+    out = CliRunner().invoke(main, ["--lang", "de", "replay", "--help"]).output
+    assert "Aufruf:" in out and "Optionen" in out
+    assert "Eine gespeicherte Partie ansehen." in out and "Die Wiederholung bei Zug N" in out
+    assert "Diese Hilfe zeigen und beenden." in out and "Show this message" not in out
+    top = CliRunner().invoke(main, ["--help"], env={"FOOTYCARDS_LANG": "de"}).output
+    assert "Eine gespeicherte Partie ansehen." in top and "Aufruf:" in top
+    wrong = CliRunner().invoke(main, ["--lang", "de", "stats", "--no-such"])
+    assert wrong.exit_code == 2 and "Keine Option '--no-such'." in wrong.output
+    english = CliRunner().invoke(main, ["--lang", "en", "replay", "--help"]).output
+    assert "Usage:" in english and "Replay a saved game" in english

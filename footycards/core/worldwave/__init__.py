@@ -136,7 +136,7 @@ def new_game(
         deck = list(reversed(deal))  # the top card last
     else:
         deck = list(DECK)
-        rng.shuffle(deck)
+        rng.shuffle_batched(deck)
     state = WorldWaveState(
         players=n,
         names=list(names),

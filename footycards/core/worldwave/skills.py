@@ -3,7 +3,9 @@
 A skill is data plus one small function (W5.4): its timing point, and `use` — what it does.
 A skill with a choice also has `offers`, the actions `legal_actions()` lists for its owner
 at that timing; a passive one has `bonus`, what it adds to a number the rules ask for
-(`save_cost`, `hand_limit`, `max_stamina`). Adding a character or a card = an entry in
+(`save_cost`, `hand_limit`, `max_stamina`): a constant of the skill, read with no state
+(`bonus(None, owner, what)`), which the state adds up once per character, equipment and
+injury. Adding a character or a card = an entry in
 `assets/worldwave/` and one `register(...)` call here; the turn loop stays as it is.
 
 Timings: `start` (W4.2, after pending cards; no choice), `action` (the owner's action
@@ -322,16 +324,17 @@ def _poacher(state: WorldWaveState, owner: int, shot: dict) -> None:
 # -- passive ------------------------------------------------------------------------------
 
 
-def _wall(state: WorldWaveState, owner: int, what: str) -> int:
-    """Wall: the owner's Save costs 1 less; an injured player uses no 防 skill (W4.3)."""
-    return -1 if what == "save_cost" and not state.injured[owner] else 0
+def _wall(state: WorldWaveState | None, owner: int, what: str) -> int:
+    """Wall: the owner's Save costs 1 less (an injured player uses no 防 skill, W4.3: the
+    state leaves an injured seat's 防 card out of its skills)."""
+    return -1 if what == "save_cost" else 0
 
 
-def _ironlungs(state: WorldWaveState, owner: int, what: str) -> int:
+def _ironlungs(state: WorldWaveState | None, owner: int, what: str) -> int:
     return 1 if what == "max_stamina" else 0
 
 
-def _depth(state: WorldWaveState, owner: int, what: str) -> int:
+def _depth(state: WorldWaveState | None, owner: int, what: str) -> int:
     return 1 if what == "hand_limit" else 0
 
 

@@ -142,7 +142,9 @@ class _Kit:
 
     char: Character
     at: dict[str, tuple[Skill, ...]]  # per timing: the character's, then the cards'
-    bonuses: tuple[Skill, ...]  # the passive skills that add to a number (`_bonus`)
+    hand_limit: int  # the character's numbers with the passive skills' bonuses added
+    max_stamina: int
+    save_cost: int  # before the shot's extra cost
 
 
 _KITS: dict[tuple, _Kit] = {}  # _kit_of's answers, by its arguments
@@ -159,7 +161,18 @@ def _kit_of(
         if card is not None:
             skills.append(SKILLS[card])
     at = {t: tuple(sk for sk in skills if sk.timing == t) for t in _TIMINGS}
-    return _Kit(ROSTER[cid], at, tuple(sk for sk in at["passive"] if sk.bonus is not None))
+    char = ROSTER[cid]
+
+    def bonus(what: str) -> int:
+        return sum(sk.bonus(None, -1, what) for sk in at["passive"] if sk.bonus is not None)
+
+    return _Kit(
+        char,
+        at,
+        char.hand_limit + bonus("hand_limit"),
+        char.stamina + bonus("max_stamina"),
+        char.save_cost + bonus("save_cost"),
+    )
 
 
 def _discards(n: int, k: int) -> tuple[Action, ...]:
@@ -365,31 +378,21 @@ class WorldWaveState:
         else:
             self._kits.pop(seat, None)
 
-    def _bonus(self, seat: int, kit: _Kit, what: str) -> int:
-        """What the seat's passive skills add to a number (`bonus` of W5.4 skills)."""
-        total = 0
-        for sk in kit.bonuses:
-            assert sk.bonus is not None
-            total += sk.bonus(self, seat, what)
-        return total
-
     def hand_limit(self, seat: int) -> int:
         """W1.3: the hand limit as it is now."""
         kit = self._kits.get(seat) or self._kit(seat)
-        bonus = self._bonus(seat, kit, "hand_limit") if kit.bonuses else 0
-        return max(0, kit.char.hand_limit + bonus)
+        return max(0, kit.hand_limit)
 
     def max_stamina(self, seat: int) -> int:
         """W1.6: the maximum stamina as it is now (Iron lungs included)."""
         kit = self._kits.get(seat) or self._kit(seat)
-        return kit.char.stamina + (self._bonus(seat, kit, "max_stamina") if kit.bonuses else 0)
+        return kit.max_stamina
 
     def save_cost(self, seat: int) -> int:
         """W1.1, W2.3: what a Save of `seat` costs against the current shot."""
         kit = self._kits.get(seat) or self._kit(seat)
         extra = self.shot["extra_cost"] if self.shot else 0
-        bonus = self._bonus(seat, kit, "save_cost") if kit.bonuses else 0
-        return max(0, kit.char.save_cost + extra + bonus)
+        return max(0, kit.save_cost + extra)
 
     def once(self, token: str) -> bool:
         """Whether a once-per-turn skill token is still unused in this turn."""
@@ -404,7 +407,8 @@ class WorldWaveState:
         """W4.5: shots, equips, events and skills the player can pay for, and `end`."""
         hand = self.hands[seat]
         st = self.stamina[seat]
-        char = self.character(seat)
+        kit = self._kits.get(seat) or self._kit(seat)
+        char = kit.char
         acts: list[Action] = []
         if "shoot" in hand and char.shoot_cost is not None and st >= char.shoot_cost:
             acts.append(SHOOT)  # W1.2: never for a goalkeeper
@@ -428,7 +432,7 @@ class WorldWaveState:
                     if card == "suspension" and "suspension" in self.pending[t]:
                         continue
                     acts.append(EVENTS_ON.get((i, t)) or Action("event", (i,), t))
-        for sk in self._skills(seat, "action"):
+        for sk in kit.at["action"]:
             if sk.offers is not None:
                 acts += sk.offers(self, seat)
         acts.append(END)
@@ -456,14 +460,15 @@ class WorldWaveState:
         """W2.4, W1.2, W1.4, W2.3: the ways `seat` can save the current shot."""
         if self.injured[seat]:  # W4.3: no Save of any kind
             return []
+        kit = self._kits.get(seat) or self._kit(seat)
         cost = self.save_cost(seat)
         acts: list[Action] = []
         if cost <= self.stamina[seat]:
-            keeper = self.character(seat).position == "GK"
+            keeper = kit.char.position == "GK"
             for i, c in enumerate(self.hands[seat], 1):
                 if c == "save" or (keeper and c == "shoot"):
                     acts.append(SAVES.get(i) or Action("save", (i,)))
-        for sk in self._skills(seat, "save"):
+        for sk in kit.at["save"]:
             if sk.offers is not None:
                 acts += sk.offers(self, seat)
         return acts
@@ -609,11 +614,10 @@ class WorldWaveState:
     # -- doing an action --------------------------------------------------------------
 
     def _do(self, action: Action) -> None:
-        seat = self.to_move
-        assert seat is not None
         verb = action.kind
         if self.windows:
             w = self.windows[-1]
+            seat = w["asked"][w["at"]]
             if verb == "pass":
                 self.records.append(("pass", seat, w["kind"]))
                 w["passes"] += 1
@@ -621,6 +625,7 @@ class WorldWaveState:
                 return
             self._answer(w, seat, action)
             return
+        seat = self.draft_seat if self.phase == "draft" else self.turn
         if verb == "pick":
             self._pick(action.slots[0])
         elif verb == "discard":
@@ -687,7 +692,7 @@ class WorldWaveState:
 
     def _offer(self) -> None:
         pool = self._draft_pool()
-        self.rng.shuffle(pool)
+        self.rng.shuffle_batched(pool)
         self.offer = pool[: 3 if self.players == 10 else 4]
         self.note({"event": "offer", "seat": self.draft_seat, "count": len(self.offer)})
         self._secret([self.draft_seat], {"event": "offered", "seat": self.draft_seat,
@@ -785,7 +790,7 @@ class WorldWaveState:
                 self.until_next[s] = []
             self._kit_changed()
             cards.sort()
-            self.rng.shuffle(cards)
+            self.rng.shuffle_batched(cards)
             self.deck = cards
             self.discard = []
             self.table = []
@@ -886,7 +891,8 @@ class WorldWaveState:
                 if w["passes"] < len(w["asked"]):
                     return
                 windows.pop()
-                self._close(w)
+                if w["then"] is not None or w["kind"] == "controversy":
+                    self._close(w)  # (the other windows close with nothing to run)
             elif steps:
                 step = steps.pop()
                 _STEPS[step["step"]](self, step)

@@ -2,7 +2,8 @@
 
 A spec names its engine, agents, screen, text renderer and rules text by dotted path,
 imported only when used, so starting the app does not import every game. Its options are
-declared once here (`OptionSpec`) and become CLI flags and launcher widgets. Adding a
+declared once here, each an instance of its kind (footycards/options.py), and become
+CLI flags and the fields of the launcher and the Host form. Adding a
 game means writing its modules and one entry in `GAME_SPECS`; the launcher, `play`,
 `text`, `sim`, `rules` and the SSH server find it here.
 """
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +19,14 @@ from typing import Any, Protocol, cast, runtime_checkable
 
 from .core.contract import Engine
 from .i18n import N_, _
-
-FRONTS = ("play", "text", "sim", "launcher")
+from .options import (
+    ChoiceOption,
+    FilesOption,
+    IntOption,
+    OptionSpec,
+    OptionValueError,
+    SeatOption,
+)
 
 
 class TextRenderer(Protocol):
@@ -72,107 +78,6 @@ class PlayerCounts(Protocol):
     MAX_PLAYERS (World Wave: two equal teams)."""
 
     PLAYER_COUNTS: tuple[int, ...]
-
-
-class OptionValueError(ValueError):
-    """A value given for a game option (on the command line or in the launcher) is wrong."""
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One game option: how people give it (flag, widget) and how it reaches the engine.
-
-    kind: `int` (a whole number, `minimum`..`maximum`), `choice` (one of `choices`; the
-    engine gets the value itself, or what `values` maps it to, e.g. "on" -> True),
-    `files` (one or more file paths; one becomes `key`, several `several_key`) or `seat`
-    (a seat number from 1, or one of `choices`, e.g. `random`).
-    """
-
-    name: str  # the engine option it sets, e.g. "round_limit"
-    kind: str
-    label: str  # a heading in the launcher (N_-marked, translated when shown)
-    help: str  # the CLI help (N_-marked)
-    default: Any = None  # None: the engine's own default
-    choices: tuple[tuple[str, str], ...] = ()  # (value, label) for choice/seat
-    minimum: int | None = None
-    maximum: int | None = None
-    several_key: str | None = None  # files: the engine option for several files
-    modes: tuple[str, ...] = ()  # the game's modes it belongs to (empty: every mode)
-    fronts: tuple[str, ...] = FRONTS  # where it is offered
-    launcher_default: Any = None  # the launcher's starting value when it differs
-    values: tuple[tuple[str, Any], ...] = ()  # choice: (value, what the engine gets)
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-    def applies(self, mode: str | None) -> bool:
-        """Whether the option belongs to the game's `mode` (every mode when unlisted)."""
-        return not self.modes or mode is None or mode in self.modes
-
-    def convert(self, raw: Any, players: int) -> dict[str, Any]:
-        """Turn a value people gave into engine options; {} when left empty.
-
-        Raises OptionValueError with a message that names the option.
-        """
-        if raw is None or raw == "" or raw == () or raw == []:
-            return {}
-        if self.kind == "int":
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise OptionValueError(
-                    _("{opt} must be a whole number").format(opt=_(self.label))
-                ) from None
-            low, high = self.minimum, self.maximum
-            if (low is not None and value < low) or (high is not None and value > high):
-                raise OptionValueError(self.range_text())
-            return {self.name: value}
-        if self.kind == "choice":
-            values = [v for v, _label in self.choices]
-            if raw not in values:
-                raise OptionValueError(
-                    _("{opt} must be one of: {values}").format(
-                        opt=_(self.label), values=", ".join(values)
-                    )
-                )
-            return {self.name: dict(self.values).get(raw, raw)}
-        if self.kind == "files":
-            files = [raw] if isinstance(raw, str) else list(raw)
-            files = [f.strip() for f in files if f and f.strip()]
-            # a file that exists is kept by its absolute path: a saved game then deals again
-            # from any folder (a name that is no file, e.g. a shipped deck, stays as given)
-            files = [os.path.abspath(f) if os.path.isfile(f) else f for f in files]
-            if not files:
-                return {}
-            if len(files) == 1 or self.several_key is None:
-                if len(files) > 1:
-                    raise OptionValueError(_("{opt}: give one file").format(opt=_(self.label)))
-                return {self.name: files[0]}
-            return {self.several_key: files}
-        if self.kind == "seat":
-            text = str(raw).strip().lower()
-            if text in [v for v, _label in self.choices]:
-                return {self.name: text}
-            if text.isdecimal() and 1 <= int(text) <= players:
-                return {self.name: int(text) - 1}
-            words = ", ".join(v for v, _label in self.choices)
-            raise OptionValueError(
-                _("{opt}: a seat number from 1 to {n}, or {words}").format(
-                    opt=_(self.label), n=players, words=words
-                )
-            )
-        raise ValueError(f"unknown option kind {self.kind!r}")
-
-    def range_text(self) -> str:
-        low, high = self.minimum, self.maximum
-        if low is not None and high is not None:
-            return _("{opt} must be a whole number from {a} to {b}").format(
-                opt=_(self.label), a=low, b=high
-            )
-        return _("{opt} must be a whole number of at least {a}").format(
-            opt=_(self.label), a=low if low is not None else 0
-        )
 
 
 @dataclass(frozen=True)
@@ -321,7 +226,7 @@ class GameSpec:
         """The options offered at `front`; for a remote user (a server's session) none
         that names files: nobody makes a server read a file of their choice."""
         return tuple(
-            o for o in self.options if front in o.fronts and not (remote and o.kind == "files")
+            o for o in self.options if front in o.fronts and not (remote and o.names_files)
         )
 
     def rules_path(self) -> Path:
@@ -416,27 +321,24 @@ STADIUM = GameSpec(
     text="footycards.textmode.stadium",
     rules="rules/stadium.md",
     options=(
-        OptionSpec(
+        IntOption(
             "rows",
-            "int",
             N_("Table rows"),
             N_("Table rows (2-26)."),
             default=10,
             minimum=2,
             maximum=26,
         ),
-        OptionSpec(
+        IntOption(
             "cols",
-            "int",
             N_("Cards per row"),
             N_("Cards per row (2-99)."),
             default=10,
             minimum=2,
             maximum=99,
         ),
-        OptionSpec(
+        SeatOption(
             "first",
-            "seat",
             N_("Who starts"),
             N_(
                 "Who starts: a seat number (1 = first), 'random', or 'stadium' "
@@ -449,9 +351,8 @@ STADIUM = GameSpec(
             fronts=("play", "text", "launcher"),
             launcher_default="stadium",
         ),
-        OptionSpec(
+        FilesOption(
             "deck",
-            "files",
             N_("Deck file"),
             N_("A Stadium deck file (TOML)."),
         ),
@@ -493,9 +394,8 @@ QUARTETT = GameSpec(
         ("quartett", N_("Quartett")),
     ),
     options=(
-        OptionSpec(
+        ChoiceOption(
             "mode",
-            "choice",
             N_("Game"),
             N_("Which game: fussball (default), abwehr-angriff or quartett."),
             default="fussball",
@@ -505,17 +405,15 @@ QUARTETT = GameSpec(
                 ("quartett", N_("Quartett — collect quartets (2–6 players)")),
             ),
         ),
-        OptionSpec(
+        IntOption(
             "round_limit",
-            "int",
             N_("Round limit"),
             N_("End after this many rounds (most cards wins); empty: no limit."),
             minimum=1,
             maximum=9999,
         ),
-        OptionSpec(
+        FilesOption(
             "deck",
-            "files",
             N_("Deck files"),
             N_("A deck file (TOML); in top trumps repeat it to combine decks (Fan-Freundschaft)."),
             several_key="decks",
@@ -541,9 +439,8 @@ SADIKOV = GameSpec(
     text="footycards.textmode.sadikov",
     rules="rules/sadikov.md",
     options=(
-        OptionSpec(
+        ChoiceOption(
             "letters",
-            "choice",
             N_("Rank letters"),
             N_("Rank letters: en (J Q K A, default) or uk (В Д К Т)."),
             default="en",
@@ -552,9 +449,8 @@ SADIKOV = GameSpec(
                 ("uk", N_("Ukrainian: В Д К Т")),
             ),
         ),
-        OptionSpec(
+        ChoiceOption(
             "shootout",
-            "choice",
             N_("Penalty shoot-out"),
             N_("on: a shoot-out decides a draw; off (default): level goals are a draw."),
             default="off",
@@ -589,9 +485,8 @@ WORLDWAVE = GameSpec(
     rules="rules/worldwave.md",
     sim_report="footycards.textmode.worldwave_sim:WorldWaveReport",
     options=(
-        OptionSpec(
+        ChoiceOption(
             "halves",
-            "choice",
             N_("Halves"),
             N_("Two halves (W6.2): auto (default: with 8-10 players), on or off."),
             default="auto",

@@ -23,6 +23,7 @@ FILE_NAME = "settings.json"
 VERSION = 1
 SPEEDS = ("instant", "fast", "normal", "slow")
 MAX_NAME = 16  # the launcher's name fields take no more
+MOST_SEATS = 99  # the most seats a saved set-up may name (as `seat_count`)
 
 
 @dataclass
@@ -71,23 +72,15 @@ def settings_path() -> Path:
 
 
 def option_value_ok(opt: OptionSpec, value: Any) -> bool:
-    """Whether `value` is something the launcher widget of `opt` can show."""
-    if opt.kind == "choice":
-        return isinstance(value, str) and value in [v for v, _label in opt.choices]
-    if opt.kind == "seat":
-        words = [v for v, _label in opt.choices]
-        return isinstance(value, str) and (value in words or value.isdecimal())
-    if opt.kind == "int":
-        if not isinstance(value, str):
-            return False
-        try:
-            opt.convert(value, 2)
-        except OptionValueError:
-            return False
-        return True
-    if opt.kind == "files":
-        return isinstance(value, str)
-    return False
+    """Whether `value` is something the launcher field of `opt` can show and the option
+    takes at some table (a seat number is checked against the table when it starts)."""
+    if not isinstance(value, str) or not opt.fits(value, MOST_SEATS):
+        return False
+    try:
+        opt.convert(value, MOST_SEATS)
+    except OptionValueError:
+        return False
+    return True
 
 
 def from_dict(data: dict[str, Any]) -> Settings:
@@ -97,7 +90,7 @@ def from_dict(data: dict[str, Any]) -> Settings:
     if isinstance(game, str) and game in REGISTRY and REGISTRY.get(game).has_screen:
         s.game = game
     count = data.get("seat_count")
-    if isinstance(count, int) and not isinstance(count, bool) and 2 <= count <= 99:
+    if isinstance(count, int) and not isinstance(count, bool) and 2 <= count <= MOST_SEATS:
         s.seat_count = count
     seats = data.get("seats")
     if isinstance(seats, list):

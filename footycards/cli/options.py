@@ -57,25 +57,17 @@ def start_match(spec: GameSpec, seats: list[SeatSpec], seed: int | None, opts: d
 
 
 def option_decorator(opt: OptionSpec) -> Callable:
-    """The click option of a declared game option."""
-    help_text = _(opt.help)
-    if opt.kind == "int":
-        kind: Any = click.IntRange(opt.minimum, opt.maximum)
-        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
-    if opt.kind == "choice":
-        kind = click.Choice([v for v, _label in opt.choices], case_sensitive=False)
-        return click.option(opt.flag, opt.name, type=kind, default=None, help=help_text)
-    if opt.kind == "files":
-        return click.option(
-            opt.flag,
-            opt.name,
-            multiple=opt.several_key is not None,
-            type=click.Path(dir_okay=False),
-            default=None,
-            help=help_text,
-        )
-    words = "|".join(v for v, _label in opt.choices)
-    return click.option(opt.flag, opt.name, default=None, metavar=f"N|{words}", help=help_text)
+    """The click option of a declared game option: it takes text (the flag repeated when
+    the kind takes several values); the option's kind checks it, with its own message,
+    when the engine options are made (`engine_options`), as the launcher's are."""
+    return click.option(
+        opt.flag,
+        opt.name,
+        default=None,
+        multiple=opt.multiple,
+        metavar=opt.metavar(),
+        help=_(opt.help),
+    )
 
 
 def with_game_options(spec: GameSpec, front: str) -> Callable:

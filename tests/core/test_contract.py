@@ -220,7 +220,7 @@ def test_wrong_option_types_give_option_errors(spec):
             engine.new_game(players, 1, {})
     with pytest.raises(OptionError):
         engine.new_game(spec.min_players, 1, ["deal"])  # type: ignore[arg-type]
-    names = {o.name for o in spec.options} | {o.several_key for o in spec.options} | {
+    names = {key for o in spec.options for key in o.engine_keys()} | {
         "deal", "names"
     }  # fmt: skip
     for name in sorted(n for n in names if n):

@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 
 from footycards.cli import main
 from footycards.match import Match
+from footycards.options import SeatOption
 from footycards.registry import REGISTRY, OptionValueError, get_spec
 from footycards.seats import parse_players
 from footycards.textmode import run as run_text
@@ -163,7 +164,7 @@ async def test_launcher_offers_and_starts_every_game(game_id):
             if other.id != game_id:
                 assert not launcher.query(f".opts-{other.id}")
         for opt in spec.options_for("launcher"):
-            if opt.kind == "seat":
+            if isinstance(opt, SeatOption):
                 launcher.query_one(f"#{widget_id(spec, opt)}").value = "1"
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -367,7 +367,7 @@ def test_a_game_with_a_deck_file_given_by_a_relative_path_resumes_from_another_f
     shutil.copy(deck_path("quartett"), game_dir / "mine.toml")
     monkeypatch.chdir(game_dir)
     spec = get_spec("quartett")
-    deck_opt = next(o for o in spec.options if o.kind == "files")
+    deck_opt = next(o for o in spec.options if o.names_files)
     opts = spec.convert({deck_opt.name: "mine.toml"}, 2, "play")
     seats = parse_players("Ann,ai:easy")
     match = Match.start("quartett", seats, 5, opts)

@@ -56,16 +56,12 @@ def in_game(st: Any, user: str) -> bool:
 
 
 async def host_quartett(st: Any, client: Client, user: str, rounds: int) -> Any:
-    """From the launcher, by keys: F5, Quartett from the game list, the round limit, Ctrl+S.
+    """From the launcher, by keys: F5, → to Quartett, the round limit, Ctrl+S.
     Returns the table."""
     client.send("\x1b[15~")  # F5
     await client.wait_for("host a table")
     await asyncio.sleep(0.3)
-    client.send("\r")  # open the game list
-    await asyncio.sleep(0.3)
-    client.send("\x1b[B")  # down: Bundesliga Quartett
-    await asyncio.sleep(0.2)
-    client.send("\r")
+    client.send("\x1b[C")  # right: the next game, Bundesliga Quartett
     await client.wait_for("Bundesliga Quartett")
     for _i in range(100):  # a loaded machine: wait until Quartett's options are built
         if st.call(lambda: bool(server_app(st, user).screen.query("#opt-quartett-round_limit"))):

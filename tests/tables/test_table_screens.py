@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from footycards.match import Match
 from footycards.registry import REGISTRY, get_spec
@@ -25,8 +25,8 @@ from footycards.tui.screens.tables import (
     TableListScreen,
     TableRoomScreen,
     enter_table,
-    seat_choices,
 )
+from footycards.tui.widgets.choice import Choice
 from footycards.tui.widgets.dialogs import ConfirmScreen
 from footycards.tui.widgets.pass_device import PassDeviceScreen
 
@@ -95,20 +95,20 @@ async def host_quartett(app: FootyApp, pilot, seats: list[str], rounds: int) -> 
     host = app.screen
 
     def pick_game() -> None:
-        host.query_one("#game", Select).value = "quartett"
+        host.query_one("#game", Choice).value = "quartett"
 
     await in_app(app, pilot, pick_game)
     await wait_for(lambda: host.game_id == "quartett")
 
     def set_seats() -> None:
-        host.query_one("#seatcount", Select).value = len(seats)
+        host.query_one("#seatcount", Choice).value = len(seats)
 
     await in_app(app, pilot, set_seats)
     await wait_for(lambda: len(host.plan()) == len(seats))
 
     def set_kinds() -> None:
         for i, kind in enumerate(seats):
-            host.query_one(f"#kind-{i}", Select).value = kind
+            host.query_one(f"#kind-{i}", Choice).value = kind
         host.query_one("#opt-quartett-round_limit", Input).value = str(rounds)
 
     await in_app(app, pilot, set_kinds)
@@ -413,23 +413,3 @@ async def test_back_to_the_game_from_the_room_after_leaving_it():
             await wait_for(lambda: isinstance(bob.screen, GameScreen))
             assert bob.screen is not first
         await a_keys.pause()
-
-
-def test_host_form_offers_every_seat_to_start():
-    """A seat option on the host form offers P1 up to the game's largest table (a 6-seat
-    Stadium table could pick only P1 or P2); a seat past the table's size is refused."""
-    from footycards.registry import OptionValueError
-
-    for spec in REGISTRY:
-        for opt in spec.options:
-            if opt.kind != "seat":
-                continue
-            values = [value for _label, value in seat_choices(spec, opt)]
-            assert values[-spec.max_players :] == [str(n) for n in range(1, spec.max_players + 1)]
-            assert opt.convert(str(spec.max_players), spec.max_players) == {
-                opt.name: spec.max_players - 1
-            }
-            with pytest.raises(OptionValueError):
-                opt.convert(str(spec.max_players), spec.min_players)
-    stadium = get_spec("stadium")
-    assert "6" in [value for _label, value in seat_choices(stadium, stadium.option("first"))]

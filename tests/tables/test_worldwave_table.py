@@ -138,9 +138,8 @@ async def test_a_dropped_player_is_replaced_by_the_ai_and_the_match_goes_on(tmp_
 async def test_the_host_form_and_the_room_show_each_seats_team(tmp_path):
     """Hosting World Wave: even seat counts only, each seat with its team; the room
     lists the seats with their teams too."""
-    from textual.widgets import Label, Select
-
     from footycards.tui.screens.tables import HostScreen, TableRoomScreen
+    from footycards.tui.widgets.choice import Choice
 
     hub = TableHub(ai_delay=0)
     ann = FootyApp(hub=hub, user="Ann", speed="instant", home=tmp_path / "ann")
@@ -151,14 +150,14 @@ async def test_the_host_form_and_the_room_show_each_seats_team(tmp_path):
         host = ann.screen
 
         def pick() -> None:
-            host.query_one("#game", Select).value = "worldwave"
+            host.query_one("#game", Choice).value = "worldwave"
 
         ann.call_later(pick)
         await wait_for(lambda: host.game_id == "worldwave")
         await keys.pause()
-        count = host.query_one("#seatcount", Select)
-        assert [v for _label, v in count._options if isinstance(v, int)] == [2, 4, 6, 8, 10]
-        labels = [str(host.query_one(f"#seat-{i} .seatno", Label).render()) for i in range(2)]
+        count = host.query_one("#seatcount", Choice)
+        assert [v for _label, v in count.choices] == [2, 4, 6, 8, 10]
+        labels = [host.query_one(f"#kind-{i}", Choice).label for i in range(2)]
         assert labels == ["P1 Team A", "P2 Team B"]
         table = hub.open_table("Ann", "worldwave", [None, "easy"], options())
         await sit(ann, keys, table)

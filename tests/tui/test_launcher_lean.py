@@ -123,7 +123,8 @@ async def test_a_served_launcher_is_one_widget_per_field():
             await launcher.pick_game(spec.id)
             await pilot.pause()
             fields = sum(
-                1 if opt.kind in ("choice", "seat") else 2 for opt in launcher.offered(spec)
+                1 if opt.offers(launcher.seat_count()) is not None else 2
+                for opt in launcher.offered(spec)
             )
             seats = 2 * launcher.seat_count()
             # the menu, the set-up's column (the set-up, the field help), seats, speed,

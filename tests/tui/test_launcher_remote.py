@@ -13,7 +13,7 @@ from footycards.tui.screens.launcher import LauncherScreen, widget_id
 
 def file_options() -> list[tuple[str, str]]:
     return [(s.id, widget_id(s, o)) for s in REGISTRY.with_screens() for o in s.options
-            if o.kind == "files" and "launcher" in o.fronts]  # fmt: skip
+            if o.names_files and "launcher" in o.fronts]  # fmt: skip
 
 
 async def test_a_remote_session_gets_no_file_options_and_its_own_name():

@@ -24,26 +24,28 @@ from textual.events import Click, DescendantFocus, Resize
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ... import settings
 from ...core import DeckError, OptionError
 from ...i18n import N_, _
 from ...match import Match
-from ...registry import (
-    REGISTRY,
-    GameSpec,
-    OptionSpec,
-    OptionValueError,
-    get_spec,
-    playable_now,
-)
+from ...options import OptionSpec, OptionValueError
+from ...registry import REGISTRY, GameSpec, get_spec, playable_now
 from ...seats import SeatSpec, ai_label, check_names
 from ..host import FootyHost, PendingGame
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
+from ..widgets.option_fields import (
+    chosen_values,
+    field_id,
+    follow_table,
+    option_rows,
+    read_values,
+    shown_mode,
+)
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
 
@@ -126,13 +128,8 @@ def game_prompt(spec: GameSpec, chosen: bool, roomy: bool = False) -> Text:
 
 
 def widget_id(spec: GameSpec, opt: OptionSpec) -> str:
-    return f"opt-{spec.id}-{opt.name}"
-
-
-def seat_choices(opt: OptionSpec, players: int) -> list[tuple[str, str]]:
-    """The choices of a seat option: its words (random, …), then each seat."""
-    words = [(_(label), value) for value, label in opt.choices]
-    return words + [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(players)]
+    """The id of an option's field (the shared option fields')."""
+    return field_id(spec, opt)
 
 
 @dataclass
@@ -149,24 +146,6 @@ class LauncherState:
     )
     kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (SEAT_ROWS - 1))
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
-
-
-def start_value(opt: OptionSpec) -> Any:
-    """An option's value in a launcher not yet touched (a str for an Input)."""
-    start = opt.launcher_default if opt.launcher_default is not None else opt.default
-    if opt.kind in ("int", "files"):
-        return "" if start is None or opt.kind == "files" else str(start)
-    return start
-
-
-def fits(opt: OptionSpec, value: Any, players: int) -> bool:
-    """Whether a raw value can be shown in the option's widget (not whether it is valid:
-    a number out of range is shown, and refused with a message at the start)."""
-    if opt.kind == "choice":
-        return value in [v for v, _label in opt.choices]
-    if opt.kind == "seat":
-        return value in [v for _label, v in seat_choices(opt, players)]
-    return isinstance(value, str | int) and not isinstance(value, bool)
 
 
 class LauncherScreen(Screen):
@@ -269,9 +248,7 @@ class LauncherScreen(Screen):
         for opt in self.offered(spec):
             if wid != widget_id(spec, opt):
                 continue
-            words = _(opt.help)
-            if opt.kind == "files":
-                words += " " + _("Empty: the game's own deck; several separated by commas.")
+            words = " ".join(filter(None, [_(opt.help), opt.more_help()]))
             if isinstance(widget, Choice):
                 shown = next(text for text, value in widget.choices if value == widget.value)
                 words += "\n" + _("Now: {value} (← → change it)").format(value=shown)
@@ -406,48 +383,8 @@ class LauncherScreen(Screen):
         """The options of one game (a row of the #setup grid each: a Choice across both
         columns, or a label and an Input), showing the values kept for it."""
         values = self.setup.options.setdefault(spec.id, {})
-        mode = self.mode()
-        widgets: list[Widget] = []
-        for opt in self.offered(spec):
-            parts = self.option_widgets(spec, opt, values.get(opt.name, start_value(opt)))
-            for part in parts:
-                part.display = opt.applies(mode)
-            widgets.extend(parts)
-        return widgets
-
-    def option_widgets(self, spec: GameSpec, opt: OptionSpec, value: Any) -> list[Widget]:
-        """The widgets of one declared option, showing `value` (the default where it does
-        not fit): a Choice, or a label and an Input."""
-        wid = widget_id(spec, opt)
         players = self.setup.seat_count
-        if not fits(opt, value, players):
-            value = start_value(opt)
-        if opt.kind in ("choice", "seat"):
-            if opt.kind == "choice":
-                choices = [(_(label), v) for v, label in opt.choices]
-            else:
-                choices = seat_choices(opt, players)
-            if value not in [v for _label, v in choices]:
-                value = choices[0][1]
-            choice = Choice(
-                choices, value, label=_(opt.label), label_width=self.label_cells, id=wid
-            )
-            choice.add_class("opt", f"opts-{spec.id}")
-            return [choice]
-        label = Label(
-            _(opt.label), id=f"label-{wid}", classes=f"opt opts-{spec.id} optlabel", markup=False
-        )
-        label.styles.width = self.label_cells + 2  # its padding: the Input lines up too
-        if opt.kind == "int":
-            number = "" if value is None else str(value)
-            field_ = Input(number, id=wid, type="integer", compact=True)
-            if opt.minimum is not None and opt.maximum is not None:
-                field_.placeholder = f"{opt.minimum}–{opt.maximum}"
-        else:
-            placeholder = _("empty: the game's deck")  # the field help says more
-            field_ = Input(str(value or ""), id=wid, placeholder=placeholder, compact=True)
-        field_.add_class("opt", f"opts-{spec.id}")
-        return [label, field_]
+        return option_rows(spec, self.offered(spec), values, players, self.mode(), self.label_cells)
 
     def on_mount(self) -> None:
         self.title = _("footycards")
@@ -493,10 +430,7 @@ class LauncherScreen(Screen):
             values = state.options.setdefault(game.id, {})
             kept = remembered.options.get(game.id, {})
             for opt in self.offered(game):
-                value = kept.get(opt.name, start_value(opt))
-                if not fits(opt, value, state.seat_count):
-                    value = start_value(opt)
-                values[opt.name] = str(value) if opt.kind == "int" else value
+                values[opt.name] = opt.form_value(kept.get(opt.name), state.seat_count)
         return state
 
     def collect(self) -> LauncherState:
@@ -514,10 +448,7 @@ class LauncherScreen(Screen):
         if self.shown_game is not None:
             spec = get_spec(self.shown_game)
             values = state.options.setdefault(spec.id, {})
-            for opt in self.offered(spec):
-                widget = self.query_one(f"#{widget_id(spec, opt)}")
-                if isinstance(widget, Input | Choice) and isinstance(widget.value, str | int):
-                    values[opt.name] = widget.value
+            values.update(read_values(self, spec, self.offered(spec)))
         return state
 
     def remember(self) -> None:
@@ -594,18 +525,7 @@ class LauncherScreen(Screen):
                 if new:
                     await self.query_one("#setup").mount_all(new, before="#speed")
                 self.shown_game = spec.id
-            mode = self.mode()
-            for opt in self.offered(spec):
-                wid = widget_id(spec, opt)
-                for part in self.query(f"#{wid}, #label-{wid}"):
-                    part.display = opt.applies(mode)
-                if opt.kind == "seat":
-                    choice = self.query_one(f"#{wid}", Choice)
-                    old = choice.value
-                    choices = seat_choices(opt, n)
-                    values = [v for _label, v in choices]
-                    new_value = old if old in values else opt.launcher_default or values[0]
-                    choice.set_choices(choices, new_value, announce=False)
+            follow_table(self, spec, self.offered(spec), n, self.mode())
             # a game whose seats play in groups (World Wave's teams): room for `P1 Team A`
             longest = max(cell_len(self.seat_label(i)) for i in range(n))
             extra = max(0, longest - cell_len(f"P{n}"))
@@ -621,10 +541,9 @@ class LauncherScreen(Screen):
         spec = self.spec
         if spec.mode_option is None:
             return None
-        value: Any = self.setup.options.get(spec.id, {}).get(spec.mode_option)
         if self.shown_game == spec.id:
-            wid = widget_id(spec, spec.option(spec.mode_option))
-            value = self.query_one(f"#{wid}", Choice).value
+            return shown_mode(self, spec)
+        value: Any = self.setup.options.get(spec.id, {}).get(spec.mode_option)
         return value if isinstance(value, str) else None
 
     def show_names(self) -> None:
@@ -755,16 +674,7 @@ class LauncherScreen(Screen):
         """The raw option values of the chosen game."""
         spec = self.spec
         kept = self.collect().options.get(spec.id, {})
-        values: dict[str, Any] = {}
-        mode = self.mode()
-        for opt in self.offered(spec):
-            if not opt.applies(mode):
-                continue
-            value = kept.get(opt.name)
-            if opt.kind == "files" and isinstance(value, str):
-                value = [part for part in value.split(",") if part.strip()]
-            values[opt.name] = value
-        return values
+        return chosen_values(self.offered(spec), kept, self.mode())
 
     def action_start(self) -> None:
         seats = self.seats()

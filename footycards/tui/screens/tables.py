@@ -20,24 +20,33 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import DeckError, OptionError
 from ...i18n import N_, _, ngettext
-from ...registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
+from ...options import OptionSpec, OptionValueError
+from ...registry import REGISTRY, GameSpec, get_spec
 from ...tables import Change, Presence, Table, TableError
 from ..host import FootyHost
 from ..translate import translate_bindings
+from ..widgets.choice import Choice
 from ..widgets.dialogs import DIALOG_CSS
 from ..widgets.keybar import KeyBar
+from ..widgets.option_fields import (
+    chosen_values,
+    follow_table,
+    option_rows,
+    read_values,
+    shown_mode,
+)
 from ..widgets.titlebar import TitleBar
 from .end import EndScreen
 from .game import GameScreen
-from .launcher import LauncherScreen, LauncherState
+from .launcher import ActionLine, LauncherScreen, LauncherState, label_width
 from .too_small import check_size
 
 if TYPE_CHECKING:
@@ -449,156 +458,143 @@ class ChatScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-def seat_choices(spec: GameSpec, opt: OptionSpec) -> list[tuple[str, str]]:
-    """A `seat` option's choices on the host form: its words, then every seat of the game's
-    largest table (a seat past the table's size is refused, with the reason, on hosting)."""
-    words = [(_(label), value) for value, label in opt.choices]
-    seats = [(_("P{n} starts").format(n=i + 1), str(i + 1)) for i in range(spec.max_players)]
-    return words + seats
-
-
-def option_widget(wid: str, spec: GameSpec, opt: OptionSpec) -> Input | Select:
-    """The widget of one option on the host form, showing its default."""
-    start = opt.launcher_default if opt.launcher_default is not None else opt.default
-    if opt.kind == "choice":
-        choices = [(_(label), value) for value, label in opt.choices]
-        return Select(choices, value=start, allow_blank=False, id=wid)
-    if opt.kind == "seat":
-        choices = seat_choices(spec, opt)
-        return Select(choices, value=start or choices[0][1], allow_blank=False, id=wid)
-    return Input("" if start is None else str(start), id=wid, type="integer", max_length=6)
-
-
 def host_options(spec: GameSpec) -> tuple[OptionSpec, ...]:
     """The options a host may set: a table is always remote, so no file options."""
     return spec.options_for("launcher", remote=True)
 
 
 class HostScreen(Screen):
-    """Host a table: the game, per seat people or an AI level, and the game's options."""
+    """Host a table: the game, per seat people or an AI level, and the game's options.
+
+    One line per field, as in the launcher, and the same option fields (a `Choice` or a
+    label and an Input, from the option's kind): every SSH session that hosts builds its
+    own form. Every game's options are built once (a few lines), the chosen game's shown.
+    """
 
     CSS_PATH = "tables.tcss"
     BINDINGS = [
         Binding("ctrl+s", "open_table", N_("Open the table"), id="host.open"),
         Binding("escape", "app.pop_screen", N_("Back"), id="host.back"),
+        Binding("down", "app.focus_next", N_("Next field"), id="host.next", show=False),
+        Binding("up", "app.focus_previous", N_("Previous field"), id="host.previous", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         translate_bindings(self)
         self.game_id = REGISTRY.with_screens()[0].id
+        self.label_cells = max(label_width(), cell_len(_("Game to host")))
 
     @property
     def spec(self) -> GameSpec:
         return get_spec(self.game_id)
 
     def compose(self) -> ComposeResult:
+        cells = self.label_cells
         yield TitleBar()
-        with VerticalScroll(id="host"):
-            yield Static(_("Game"), classes="heading", markup=False)
-            yield Select(
+        with VerticalScroll(id="host") as form:
+            form.border_title = _("Host a table")
+            form.can_focus = False  # Tab goes to its fields
+            form.styles.grid_columns = f"{cells + 2} 1fr"  # the labels' column
+            yield Choice(
                 [(g.name, g.id) for g in REGISTRY.with_screens()],
-                value=self.game_id,
-                allow_blank=False,
+                self.game_id,
+                label=_("Game to host"),
+                label_width=cells,
                 id="game",
             )
-            yield Static(_("Seats"), classes="heading", markup=False)
-            yield Select(
-                [(str(n), n) for n in range(2, REGISTRY.most_seats() + 1)],
-                value=2,
-                allow_blank=False,
+            spec = self.spec
+            yield Choice(
+                [(str(k), k) for k in spec.counts()],
+                spec.fit_count(2),
+                label=_("Seats"),
+                label_width=cells,
                 id="seatcount",
+                wrap=False,
             )
+            kinds = [(_(label), value) for label, value in SEAT_KINDS]
             for i in range(REGISTRY.most_seats()):
-                with Horizontal(classes="seat", id=f"seat-{i}"):
-                    yield Label(f"P{i + 1}", classes="seatno", markup=False)
-                    yield Select(
-                        [(_(label), value) for label, value in SEAT_KINDS],
-                        value="people" if i < 2 else "normal",
-                        allow_blank=False,
-                        id=f"kind-{i}",
-                    )
-            yield Static(_("Options"), classes="heading", markup=False)
-            for spec in REGISTRY.with_screens():
-                with Vertical(id=f"opts-{spec.id}", classes="opts"):
-                    for opt in host_options(spec):
-                        with Horizontal(classes="option"):
-                            yield Label(_(opt.label), classes="optlabel", markup=False)
-                            yield option_widget(f"opt-{spec.id}-{opt.name}", spec, opt)
-            yield Button(_("Open the table (Ctrl+S)"), variant="success", id="open")
+                yield Choice(
+                    kinds,
+                    "people" if i < 2 else "normal",
+                    label=f"P{i + 1}",
+                    label_width=cells,
+                    id=f"kind-{i}",
+                    classes="seat",
+                )
+            for game in REGISTRY.with_screens():
+                yield from option_rows(game, host_options(game), {}, 2, game.mode_of({}), cells)
+            yield ActionLine(_("Open the table (Ctrl+S)"), "open_table", id="open")
         yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = _("footycards")
         self.sub_title = _("host a table")
         self.pick_game(self.game_id)
-        self.query_one("#game", Select).focus()
+        self.query_one("#game", Choice).focus()
 
     def on_resize(self, event: Resize) -> None:
         check_size(self, event.size)
 
     def seat_count(self) -> int:
-        value = self.query_one("#seatcount", Select).value
+        value = self.query_one("#seatcount", Choice).value
         return value if isinstance(value, int) else 2
 
     def pick_game(self, game_id: str) -> None:
-        """Offer the game's player range and show its options only."""
+        """Offer the game's player counts and show its options only."""
         self.game_id = game_id
         spec = self.spec
         for other in REGISTRY.with_screens():
-            self.query_one(f"#opts-{other.id}").display = other.id == game_id
-        count = self.query_one("#seatcount", Select)
-        n = spec.fit_count(self.seat_count())
-        with self.prevent(Select.Changed):
-            count.set_options([(str(k), k) for k in spec.counts()])
-            count.value = n
+            if other.id != game_id:
+                self.query(f".opts-{other.id}").set(display=False)
+        count = self.query_one("#seatcount", Choice)
+        count.set_choices(
+            [(str(k), k) for k in spec.counts()], spec.fit_count(self.seat_count()), announce=False
+        )
         self.show_seats()
 
     def show_seats(self) -> None:
+        """The seats in use, each with its group (a team game: P1 Team A), and the
+        chosen game's options for that many seats (P1 … Pn starts) and its mode."""
         n = self.seat_count()
         spec = self.spec
-        groups = [spec.seat_group(i) for i in range(n)]
-        width = 4 + max((cell_len(g) + 1 for g in groups if g), default=0)
         for i in range(REGISTRY.most_seats()):
-            self.query_one(f"#seat-{i}").display = i < n
-            label = self.query_one(f"#seat-{i} .seatno", Label)
-            group = spec.seat_group(i)  # a team game: the seat's team (P1 Team A)
-            label.update(f"P{i + 1} {group}" if group else f"P{i + 1}")
-            label.styles.width = width
+            kind = self.query_one(f"#kind-{i}", Choice)
+            kind.display = i < n
+            group = spec.seat_group(i)
+            label = f"P{i + 1} {group}" if group else f"P{i + 1}"
+            if kind.label != label:
+                kind.label = label
+                kind.refresh(layout=True)
+        follow_table(self, spec, host_options(spec), n, shown_mode(self, spec))
 
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "game" and isinstance(event.value, str):
-            self.pick_game(event.value)
-        elif event.select.id == "seatcount":
+    def on_choice_changed(self, event: Choice.Changed) -> None:
+        wid = event.choice.id or ""
+        spec = self.spec
+        if wid == "game" and isinstance(event.choice.value, str):
+            self.pick_game(event.choice.value)
+        elif wid == "seatcount":
             self.show_seats()
+        elif spec.mode_option and wid == f"opt-{spec.id}-{spec.mode_option}":
+            self.show_seats()  # the options of the mode chosen
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "open":
-            event.stop()
-            self.action_open_table()
+    def on_choice_at_limit(self, event: Choice.AtLimit) -> None:
+        if event.choice.id == "seatcount":  # no silent wrap round past the game's limits
+            self.app.bell()
 
     def plan(self) -> list[str | None]:
         """Per seat: None when open to people, else the AI level."""
         plan: list[str | None] = []
         for i in range(self.seat_count()):
-            value = self.query_one(f"#kind-{i}", Select).value
+            value = self.query_one(f"#kind-{i}", Choice).value
             plan.append(None if value == "people" or not isinstance(value, str) else value)
         return plan
 
     def given(self) -> dict[str, Any]:
-        """The raw option values of the chosen game (those of its chosen mode)."""
+        """The values of the chosen game's options (those of its chosen mode)."""
         spec = self.spec
-        values: dict[str, Any] = {}
-        mode = None
-        if spec.mode_option:
-            mode = self.query_one(f"#opt-{spec.id}-{spec.mode_option}", Select).value
-        for opt in host_options(spec):
-            if not opt.applies(mode if isinstance(mode, str) else None):
-                continue
-            widget = self.query_one(f"#opt-{spec.id}-{opt.name}")
-            if isinstance(widget, Input | Select):
-                values[opt.name] = widget.value
-        return values
+        options = host_options(spec)
+        return chosen_values(options, read_values(self, spec, options), shown_mode(self, spec))
 
     def action_open_table(self) -> None:
         app = footy(self)

@@ -277,7 +277,8 @@ class Match:
             view = self.state.view(seat)
         else:
             view = self.state.view(seat, log=False)  # the agent reads no log: skip copying it
-        return agent.choose(view, self.state.legal_actions(), self.rng)
+        # a list for the agent (an engine may hand out a sequence built when read)
+        return agent.choose(view, list(self.state.legal_actions()), self.rng)
 
     async def decide_paced(self, pace: float) -> Any:
         """The action of the AI seat due, decided in a worker thread (an event loop stays

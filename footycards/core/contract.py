@@ -88,8 +88,9 @@ class GameState(Protocol):
         """The public events since the start, oldest first (copies: read-only)."""
         ...
 
-    def legal_actions(self) -> list[Any]:
-        """The actions of `to_move`; `str(action)` is its notation."""
+    def legal_actions(self) -> Sequence[Any]:
+        """The actions of `to_move`; `str(action)` is its notation. A list, or a sequence
+        that builds its actions when read (`len()`, indexing, slices, iteration, `in`)."""
         ...
 
     def apply(self, action: Any) -> None:

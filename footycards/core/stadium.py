@@ -15,9 +15,11 @@ import datetime as dt
 import json
 import random
 import re
+from bisect import bisect_left
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, NotRequired, Required, TypedDict
+from typing import Any, NoReturn, NotRequired, Required, TypedDict, overload
 
 from .assets import deck_path, read_toml, require
 from .contract import EventLog
@@ -440,6 +442,74 @@ def parse(text: str) -> Action:
 
 
 _FLIPS: dict[tuple[int, int], list[Action]] = {}
+_YELLOWS = [Action("yellow", seat=s) for s in range(MAX_PLAYERS)]  # by target seat
+_MATCHES = [Action("match", seat=s) for s in range(MAX_PLAYERS)]  # by opponent
+
+
+class Listed(Sequence[Action]):
+    """The legal actions of a turn holding a VAR card: the flips, then every VAR pair of
+    face-down positions (row by row: the first position, then each later one), then the
+    other actions. A VAR pair is built only when it is read, so a turn with a VAR in hand
+    does not build the ~5,000 pairs of a 10×10 table; `len()`, indexing and iteration
+    work as on the list it stands for."""
+
+    __slots__ = ("_before", "_down", "_cols", "_pairs", "_after")
+
+    def __init__(self, before: list[Action], down: list[int], cols: int, after: list[Action]):
+        self._before = before
+        self._down = down  # the face-down positions, in table order
+        self._cols = cols
+        self._pairs = len(down) * (len(down) - 1) // 2
+        self._after = after
+
+    def __len__(self) -> int:
+        return len(self._before) + self._pairs + len(self._after)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | list[Action]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("legal action index out of range")
+        if index < len(self._before):
+            return self._before[index]
+        k = index - len(self._before)
+        if k >= self._pairs:
+            return self._after[k - self._pairs]
+        down, x = self._down, 0
+        while k >= len(down) - 1 - x:  # row x holds the pairs (down[x], a later one)
+            k -= len(down) - 1 - x
+            x += 1
+        return self._var(down[x], down[x + 1 + k])
+
+    def _var(self, a: int, b: int) -> Action:
+        cols = self._cols
+        return Action("var", a // cols, a % cols, b // cols, b % cols)
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self._before
+        down = self._down
+        for x, a in enumerate(down):
+            for b in down[x + 1 :]:
+                yield self._var(a, b)
+        yield from self._after
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Listed | list):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compares by value, like a list
+
+    def __repr__(self) -> str:
+        return f"Listed({len(self)} actions)"
 
 
 def _flip_actions(rows: int, cols: int) -> list[Action]:
@@ -460,6 +530,8 @@ SECOND = "second"  # one card is face up; the player on turn flips the second
 WINDOW = "window"  # S4.6: holders of YELLOW/RED are asked in seat order
 STEAL = "steal"  # S4.2: the match winner picks a pair
 OVER = "over"
+
+FLIP, PAIR, TAKE, BACK = "flip", "pair", "take", "back"  # the events noted as tuples
 
 
 @dataclass
@@ -489,21 +561,61 @@ class StadiumState:
     peeks: list[int] = field(default_factory=list)  # VAR positions seen by `turn` this turn
     match: MatchInfo | None = None
     turn_no: int = 0
-    events: list[StadiumEvent] = field(default_factory=list)
+    events: list[StadiumEvent] = field(default_factory=list)  # the log, as far as built
+    records: list[StadiumEvent | tuple[Any, ...]] = field(default_factory=list)  # not yet
     reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
     _down: list[Action] | None = field(default=None, repr=False, compare=False)
+    _down_at: list[int] = field(default_factory=list, repr=False, compare=False)
 
     def _flips_down(self) -> list[Action]:
-        """The flip actions of every card still on the table (cached until one is taken)."""
+        """The flip actions of every card still on the table (cached until one is taken);
+        `_down_at` then holds their positions, in the same order."""
         if self._down is None:
             flips = _flip_actions(self.rows, self.cols)
-            self._down = [flips[i] for i, c in enumerate(self.table) if c is not None]
+            self._down_at = [i for i, c in enumerate(self.table) if c is not None]
+            self._down = [flips[i] for i in self._down_at]
         return self._down
 
     def _remove(self, i: int) -> None:
         """Take the card at position i off the table."""
         self.table[i] = None
         self._down = None
+
+    def _built(self) -> list[StadiumEvent]:
+        """The engine's own list of events, with the records noted so far built.
+
+        A move notes its frequent events (flip, pair, take, back) as plain tuples in
+        `records` (see `_event_of`) and they become dicts here, when the log is read:
+        simulations that never read it do not pay for building them.
+        """
+        if self.records:
+            self.events.extend(map(self._event_of, self.records))
+            self.records.clear()
+        return self.events
+
+    def _event_of(self, record: StadiumEvent | tuple[Any, ...]) -> StadiumEvent:
+        """The event dict of one of `records`' entries (rare events are noted as dicts):
+        `(FLIP, seat, position, card)`, `(PAIR, seat, card)`, `(TAKE, seat, card)` or
+        `(BACK, position)`."""
+        if not isinstance(record, tuple):
+            return record
+        kind = record[0]
+        event: dict[str, Any]
+        if kind == FLIP:
+            _, seat, i, card = record
+            name, stars = self.cards[card]
+            at = pos_label(i // self.cols, i % self.cols)
+            event = {"seat": seat, "at": at, "card": card, "name": name, "stars": stars}
+        elif kind == PAIR:
+            _, seat, card = record
+            name, stars = self.cards[card]
+            event = {"seat": seat, "card": card, "name": name, "stars": stars}
+        elif kind == TAKE:
+            event = {"seat": record[1], "card": record[2]}
+        else:
+            assert kind == BACK, f"unknown record {record!r}"
+            event = {"at": pos_label(record[1] // self.cols, record[1] % self.cols)}
+        return {"event": kind, **event}  # type: ignore[typeddict-item]
 
     def _card_at(self, i: int) -> str:
         """The card at position i, which must still be on the table."""
@@ -542,10 +654,11 @@ class StadiumState:
     def log(self) -> EventLog[StadiumEvent]:
         """The public events since the start, oldest first; read-only (each event read
         is a copy: nothing done to it changes the game or its save)."""
-        return EventLog(self.events)
+        return EventLog(self._built())
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the seat `to_move` may take now."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the seat `to_move` may take now: a list, or with a VAR card in
+        hand at the start of a turn a `Listed` sequence (its VAR pairs built when read)."""
         p = self.phase
         if p == OVER:
             return []
@@ -558,43 +671,43 @@ class StadiumState:
             loser = self._match()["loser"]
             return [Action("steal", card=c) for c in sorted(set(self.pairs[loser]))]
         else:
-            if self.up:
-                first = _flip_actions(self.rows, self.cols)[self.up[0]]
-                acts = [a for a in self._flips_down() if a is not first]
-            else:
-                acts = list(self._flips_down())
-            if p == TURN:
-                acts += self._var_actions(me) + self._match_actions(me)
-        if YELLOW in held:
-            acts += [Action("yellow", seat=s) for s in range(self.players) if s != me]
-        if RED in held:
-            acts.append(RED_ACTION)
+            acts = self._flips_down().copy()
+            if self.up:  # the second card: any face-down card but the first
+                del acts[bisect_left(self._down_at, self.up[0])]
+        if held:
+            after = self._match_actions(me) if p == TURN else []
+            if YELLOW in held:
+                after += [_YELLOWS[s] for s in range(self.players) if s != me]
+            if RED in held:
+                after.append(RED_ACTION)
+            if p == TURN and self._var_allowed(me):
+                return Listed(acts, self._down_at, self.cols, after)
+            acts += after
         return acts
 
-    def _var_actions(self, me: int) -> list[Action]:
-        if self.var_used or VAR not in self.rewards[me]:
-            return []
-        down = [i for i, c in enumerate(self.table) if c is not None]
-        if len(down) < 2:
-            return []
-        cols = self.cols
-        return [
-            Action("var", a // cols, a % cols, b // cols, b % cols)
-            for x, a in enumerate(down)
-            for b in down[x + 1 :]
-        ]
+    def _var_allowed(self, me: int) -> bool:
+        """Whether VAR is among the legal actions (S4.1): held, unused, two cards down."""
+        return not self.var_used and VAR in self.rewards[me] and len(self._flips_down()) >= 2
 
     def _match_actions(self, me: int) -> list[Action]:
         if self.var_used or GAME not in self.rewards[me] or not self.pairs[me]:
             return []
-        return [Action("match", seat=s) for s in range(self.players) if s != me and self.pairs[s]]
+        return [_MATCHES[s] for s in range(self.players) if s != me and self.pairs[s]]
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
-        if isinstance(action, str):
+        if type(action) is not Action:
+            if not isinstance(action, str):
+                raise not_an_action("Stadium", action)
             action = parse(action)
-        elif type(action) is not Action:
-            raise not_an_action("Stadium", action)
+        p = self.phase
+        if action.kind == "flip" and (p == TURN or p == SECOND):  # the usual move, in short
+            row, col, cols = action.row, action.col, self.cols
+            if type(row) is int and type(col) is int and 0 <= row < self.rows and 0 <= col < cols:
+                i = row * cols + col
+                if self.table[i] is not None and i not in self.up:
+                    self._flip(i)
+                    return
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
@@ -609,7 +722,7 @@ class StadiumState:
             self._yellow(me, action.seat)
         elif kind == "red":
             self._discard(me, RED)
-            self.events.append({"event": "red", "seat": me})
+            self.records.append({"event": "red", "seat": me})
             self._red(me)
         elif kind == "var":
             self._var(action)
@@ -736,14 +849,14 @@ class StadiumState:
             self.peeks.clear()
         if not self._flips_down():
             self.phase = OVER  # S5.1
-            self.events.append({"event": "end"})
+            self.records.append({"event": "end"})
             return
         n = self.players
         for _i in range(n):
             if not self.cancelled[seat]:
                 break
             self.cancelled[seat] = False
-            self.events.append({"event": "cancelled", "seat": seat})
+            self.records.append({"event": "cancelled", "seat": seat})
             seat = (seat + 1) % n
         self.turn = seat
         self.turn_no += 1
@@ -779,17 +892,7 @@ class StadiumState:
         me = self.turn
         card = self._card_at(i)
         self.reveals.append((self.turn_no, i, card))
-        name, stars = self.cards[card]
-        self.events.append(
-            {
-                "event": "flip",
-                "seat": me,
-                "at": pos_label(i // self.cols, i % self.cols),
-                "card": card,
-                "name": name,
-                "stars": stars,
-            }
-        )
+        self.records.append((FLIP, me, i, card))
         if self.phase == TURN:
             if len(self._flips_down()) == 1:
                 # S3.5: the single last card is turned over and taken
@@ -809,9 +912,7 @@ class StadiumState:
             self._remove(j)
             self.up.clear()
             self.pairs[me].append(card)
-            self.events.append(
-                {"event": "pair", "seat": me, "card": card, "name": name, "stars": stars}
-            )
+            self.records.append((PAIR, me, card))
             self._begin_turn(me, again=True)
             return
         # S3.3 / S3.4: each card on its own
@@ -824,7 +925,7 @@ class StadiumState:
 
     def _take(self, seat: int, card: str) -> None:
         self.rewards[seat].append(card)
-        self.events.append({"event": "take", "seat": seat, "card": card})
+        self.records.append((TAKE, seat, card))
 
     # -- S4. Reward cards ---------------------------------------------------
 
@@ -838,7 +939,7 @@ class StadiumState:
         self.var_used = True
         i, j = a.row * self.cols + a.col, a.row2 * self.cols + a.col2
         self.peeks[:] = [i, j]
-        self.events.append(
+        self.records.append(
             {
                 "event": "var",
                 "seat": me,
@@ -871,7 +972,7 @@ class StadiumState:
             "loser": loser,
             "taken": None,
         }
-        self.events.append(
+        self.records.append(
             {
                 "event": "match",
                 "seat": challenger,
@@ -888,7 +989,7 @@ class StadiumState:
         self.pairs[m["winner"]].append(card)
         m["taken"] = card
         name, stars = self.cards[card]
-        self.events.append(
+        self.records.append(
             {
                 "event": "steal",
                 "seat": m["winner"],
@@ -906,20 +1007,22 @@ class StadiumState:
         self.yellows[target] += 1
         if self.yellows[target] >= 2:
             self.yellows[target] = 0
-            self.events.append(
+            self.records.append(
                 {"event": "yellow", "seat": by, "target": target, "effect": "second"}
             )
             self._red(by)  # S4.5
             return
         if target == self.turn and self.phase in (TURN, SECOND, WINDOW):
-            self.events.append(
+            self.records.append(
                 {"event": "yellow", "seat": by, "target": target, "effect": "turn_ends"}
             )
             self._end_turn_now()
             self._begin_turn((target + 1) % self.players)
             return
         self.cancelled[target] = True
-        self.events.append({"event": "yellow", "seat": by, "target": target, "effect": "next_turn"})
+        self.records.append(
+            {"event": "yellow", "seat": by, "target": target, "effect": "next_turn"}
+        )
         if self.phase == WINDOW:
             self._close_window_step()
 
@@ -932,7 +1035,7 @@ class StadiumState:
     def _end_turn_now(self) -> None:
         """A card turned over this turn and not taken goes back face down in place."""
         for i in self.up:
-            self.events.append({"event": "back", "at": pos_label(i // self.cols, i % self.cols)})
+            self.records.append((BACK, i))
         self.up.clear()
         self.window = []
 
@@ -1075,7 +1178,7 @@ class StadiumState:
                 }
                 for t, i, c in self.reveals
             ],
-            "log": _copy_log(self.events) if log else [],
+            "log": _copy_log(self._built()) if log else [],
             "peeked": peeked,
             "discarded": len(self.discarded),
             "is_over": self.is_over,
@@ -1114,7 +1217,7 @@ class StadiumState:
             "peeks": self.peeks,
             "match": self.match,
             "turn_no": self.turn_no,
-            "log": self.events,
+            "log": self._built(),
             "reveals": [list(r) for r in self.reveals],
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -1328,7 +1431,7 @@ def new_game(
         cancelled=[False] * players,
         yellows=[0] * players,
     )
-    state.events.append(
+    state.records.append(
         {
             "event": "kickoff",
             "cards": rows * cols,

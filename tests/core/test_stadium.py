@@ -754,6 +754,32 @@ def test_S4_1_var_needs_the_card_and_two_down_cards():
             state.apply(bad)
 
 
+def test_S4_1_var_pairs_listed_lazily_as_the_full_list():
+    """S4.1: with a VAR in hand the legal actions are the flips, then every VAR pair of
+    face-down cards (each once, in table order), then the others; the lazy sequence
+    answers len(), indexing, slices, iteration and `in` as the list it stands for."""
+    deal = """
+        YELLOW VAR F01 F02
+        F03 F04 F05 F01
+        F02 F03 F04 F05
+    """
+    state = play(new(3, 4, deal), "flip A1", "flip A2", "pass", "flip A3", "pass", "flip A4")
+    acts = state.legal_actions()
+    down = ["A3", "A4"] + [f"{r}{c}" for r in "BC" for c in "1234"]  # A3, A4: back down
+    pairs = [f"var {a} {b}" for x, a in enumerate(down) for b in down[x + 1 :]]
+    expected = [f"flip {p}" for p in down] + pairs + ["yellow P2"]
+    assert isinstance(acts, stadium.Listed) and len(acts) == len(expected) == 10 + 45 + 1
+    assert [str(a) for a in acts] == expected
+    assert [str(acts[i]) for i in range(len(acts))] == expected
+    assert [str(acts[i]) for i in range(-len(acts), 0)] == expected
+    assert [str(a) for a in acts[5:40:3]] == expected[5:40:3]
+    assert acts == list(acts) and stadium.parse("var B2 C4") in acts
+    with pytest.raises(IndexError):
+        acts[len(acts)]
+    for i in (10, 11, 30, 54):  # listed VAR pairs, each legal
+        state.clone().apply(acts[i])
+
+
 def test_S4_2_match_tie_reroll_steal_turn_after_challenger():
     """S4.2: dice tie re-rolled, the higher roll steals a pair, the turn passes after challenger."""
     state = match_ready(dice=[3, 3, 2, 5])

@@ -35,11 +35,11 @@ bench: install-test
 POT := footycards/locale/footycards.pot
 
 pot:
-	$(BIN)/pybabel extract -F babel.cfg -k L_ -k IllegalAction -k UndoRefused -o $(POT) --project=footycards \
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k IllegalAction -k UndoRefused -o $(POT) --project=footycards \
 		--version=$$($(BIN)/python -c "import footycards; print(footycards.__version__)") \
 		--add-comments=TRANSLATORS: --strip-comment-tags --width=100 \
 		--copyright-holder="footycards contributors" \
-		--header-comment="$$(cat footycards/locale/HEADER)" footycards
+		--header-comment="$$(cat footycards/locale/HEADER)" footycards assets
 
 messages: pot
 	@for po in footycards/locale/*/LC_MESSAGES/footycards.po; do \

@@ -192,3 +192,9 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark a string for translation without translating it now (it is translated when shown)."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with a plural form without translating it now: the pair is given to
+    `ngettext(*pair, n)` when shown."""
+    return singular, plural

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .ai import LEVELS
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -61,9 +61,17 @@ def check_names(seats: list[SeatSpec]) -> None:
         seen.add(key)
 
 
+LEVEL_WORDS = {  # the AI levels as an AI seat's name says them ("AI normal")
+    "random": N_("random"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+}
+
+
 def ai_label(level: str, n: int = 1) -> str:
     """A display name for an AI seat, e.g. 'AI normal' or 'AI normal 2'."""
-    base = _("AI {level}").format(level=level)
+    base = _("AI {level}").format(level=_(LEVEL_WORDS.get(level, level)))
     return base if n == 1 else f"{base} {n}"
 
 

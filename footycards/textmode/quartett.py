@@ -25,7 +25,7 @@ EXAMPLES = ("call goals", "ask P2 F3")  # text mode's help shows these moves
 
 def card_lines(card: QuartettCard) -> list[str]:
     """A card as text: code, player, club, position, then each category."""
-    lines = [f"[{card['id']}] {card['name']} — {card['club']}, {card['position']}"]
+    lines = [f"[{card['id']}] {card['name']} — {card['club']}, {_(card['position'])}"]
     for key, label in LABELS.items():
         lines.append(f"    {_(label):<18} {value(key, category_value(card, key)):>6}   ({key})")
     return lines
@@ -115,7 +115,7 @@ def _deal(e: QuartettEvent, names: Sequence[str]) -> str:
         left = ngettext("{n} card in the middle", "{n} cards in the middle", rest).format(n=rest)
         text = _("{deck}: {each}, {rest}; calling first: {p}")
     return text.format(
-        deck=" + ".join(e["decks"]), each=each, rest=left, p=player(names, e["seat"])
+        deck=" + ".join(_(d) for d in e["decks"]), each=each, rest=left, p=player(names, e["seat"])
     )
 
 

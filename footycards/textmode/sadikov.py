@@ -26,7 +26,7 @@ from ..core.sadikov import (
     rank_of,
     suit_of,
 )
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, NP_, _, ngettext
 from ..narration import tell
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -211,27 +211,21 @@ def _take(e: SadikovEvent, names: Sequence[str]) -> str:
 
 
 SHOTS = {
-    FREE: (
-        N_("Free kick by {p} with {card} in {suit}: the keeper may turn {n} card"),
-        N_("Free kick by {p} with {card} in {suit}: the keeper may turn {n} cards"),
+    FREE: NP_(
+        "Free kick by {p} with {card} in {suit}: the keeper may turn {n} card",
+        "Free kick by {p} with {card} in {suit}: the keeper may turn {n} cards",
     ),
-    CORNER: (
-        N_("Corner by {p} with {card} in {suit}: the keeper may turn {n} card"),
-        N_("Corner by {p} with {card} in {suit}: the keeper may turn {n} cards"),
+    CORNER: NP_(
+        "Corner by {p} with {card} in {suit}: the keeper may turn {n} card",
+        "Corner by {p} with {card} in {suit}: the keeper may turn {n} cards",
     ),
-    SHOT: (
-        N_("Shot by {p} with {card} in {suit}: the keeper may turn {n} card"),
-        N_("Shot by {p} with {card} in {suit}: the keeper may turn {n} cards"),
+    SHOT: NP_(
+        "Shot by {p} with {card} in {suit}: the keeper may turn {n} card",
+        "Shot by {p} with {card} in {suit}: the keeper may turn {n} cards",
     ),
-    KICK: (
-        N_(
-            "Shoot-out kick by {p}, {card} from the reserve, in {suit}: "
-            "the keeper may turn {n} card"
-        ),
-        N_(
-            "Shoot-out kick by {p}, {card} from the reserve, in {suit}: "
-            "the keeper may turn {n} cards"
-        ),
+    KICK: NP_(
+        "Shoot-out kick by {p}, {card} from the reserve, in {suit}: the keeper may turn {n} card",
+        "Shoot-out kick by {p}, {card} from the reserve, in {suit}: the keeper may turn {n} cards",
     ),
 }
 

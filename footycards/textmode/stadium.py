@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.stadium import REWARD_NAMES, REWARDS, Cell, StadiumEvent, StadiumResult, StadiumView
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..narration import tell
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
@@ -89,9 +89,18 @@ def players(names: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(player(names, s) for s in seats)
 
 
+# The reward cards' names (the engine's REWARD_NAMES), marked for the catalogue.
+REWARD_WORDS = {
+    "YELLOW": N_("YELLOW"),
+    "RED": N_("RED"),
+    "VAR": N_("VAR"),
+    "GAME": N_("PLAY GAME"),
+}
+
+
 def reward_name(card: str) -> str:
     """A reward card's name in the session's language (YELLOW, RED, VAR, PLAY GAME)."""
-    return _(REWARD_NAMES[card])
+    return _(REWARD_WORDS.get(card, REWARD_NAMES[card]))
 
 
 def card_text(card: str, name: str, stars: int) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.worldwave import CARDS, ROSTER, catalog
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, current_language, ngettext
 from ..narration import tell
 
 EXAMPLES = ("shoot", "save 3", "event 1 P2", "end", "pass")  # text mode's help shows these
@@ -46,14 +46,31 @@ def team_name(team: int) -> str:
     return _(TEAMS[team]) if team in (0, 1) else "?"
 
 
+def in_chinese() -> bool:
+    """Whether this session reads Chinese: then the cards' own words stand alone."""
+    return current_language() == "zh_Hant"
+
+
+def beside(zh: str, english: str) -> str:
+    """A Chinese name with its translation beside it (`射門 Shoot`, `射門 Torschuss`), or
+    alone in Chinese."""
+    return zh if in_chinese() else f"{zh} {_(english)}"
+
+
+def own_texts(english: str, zh: str) -> list[str]:
+    """A card's or a skill's text: in the session's language with the Chinese original
+    after it, or the Chinese alone."""
+    return [zh] if in_chinese() else [_(english), zh]
+
+
 def card_name(card: str | None) -> str:
-    """A match card by its Chinese and English name: `射門 Shoot`."""
+    """A match card by its Chinese name and its translation: `射門 Shoot`."""
     if card is None:
         return "—"
     kind = CARDS.get(card)
     if kind is None:
         return card
-    return f"{kind.name_zh} {_(kind.name)}"
+    return beside(kind.name_zh, kind.name)
 
 
 def cards_text(cards: Sequence[str]) -> str:
@@ -66,7 +83,7 @@ def card_line(card: str) -> str:
     if kind is None:
         return card
     mark = f" [{MARK_SIGNS[kind.mark]} {_(MARK_NAMES[kind.mark])}]" if kind.mark else ""
-    return f"{card_name(card)}{mark}: {_(kind.text)} {kind.text_zh}"
+    return f"{card_name(card)}{mark}: {' '.join(own_texts(kind.text, kind.text_zh))}"
 
 
 def character_name(cid: str | None) -> str:
@@ -76,7 +93,7 @@ def character_name(cid: str | None) -> str:
     char = ROSTER.get(cid)
     if char is None:
         return cid
-    return f"{char.name_zh} {_(char.name)}"
+    return char.name_zh if in_chinese() else f"{char.name_zh} {char.name}"  # a name
 
 
 def character_line(cid: str) -> str:
@@ -88,7 +105,7 @@ def character_line(cid: str) -> str:
     limit = HAND_LIMITS.get(cid, char.hand_limit)
     return _(
         "{name} {pos} · stamina {st} · shoot {shoot} · save {save} · hand limit {limit}"
-        " · skill: {text} {zh}"
+        " · skill: {text}"
     ).format(
         name=character_name(cid),
         pos=char.position,
@@ -96,8 +113,7 @@ def character_line(cid: str) -> str:
         shoot=shoot,
         save=char.save_cost,
         limit=limit,
-        text=_(char.text),
-        zh=char.text_zh,
+        text=" ".join(own_texts(char.text, char.text_zh)),
     )
 
 

@@ -24,6 +24,7 @@ from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match, Undone
+from ...textmode.stadium import reward_name
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
@@ -103,7 +104,7 @@ class Scoreboard(Widget):
                 pieces = [Text(_("holds:"), style="dim")]
                 for r in area["rewards"]:  # a badge and its name stay on one line
                     piece = Text(REWARD_BADGE[r], look(f"scoreboard--{r.lower()}"))
-                    piece.append(_(REWARD_NAMES[r]))
+                    piece.append(reward_name(r))
                     pieces.append(piece)
                 t.add_row("", pack(pieces, middle, gap=1), "")
             marks = []
@@ -317,7 +318,7 @@ class StadiumScreen(GameScreen):
         elif cell["state"] == "empty":
             here = _("{pos}: empty seat").format(pos=pos)
         elif cell["id"] in REWARD_NAMES:
-            here = _("{pos}: {name}").format(pos=pos, name=_(REWARD_NAMES[cell["id"]]))
+            here = _("{pos}: {name}").format(pos=pos, name=reward_name(cell["id"]))
         else:
             here = _("{pos}: {id} {name} {stars}").format(
                 pos=pos, id=cell["id"], name=cell["name"], stars="★" * cell["stars"]
@@ -415,7 +416,7 @@ class StadiumScreen(GameScreen):
                 choices,
                 body=what
                 + " "
-                + _("You hold: {cards}.").format(cards=", ".join(REWARD_NAMES[c] for c in held)),
+                + _("You hold: {cards}.").format(cards=", ".join(reward_name(c) for c in held)),
                 cancellable=False,
             ),
             done,

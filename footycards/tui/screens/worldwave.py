@@ -35,6 +35,7 @@ from ...i18n import N_, _, ngettext
 from ...match import Applied, Match, Undone
 from ...settings import load as load_settings
 from ...settings import update as update_settings
+from ...textmode.worldwave import own_texts
 from ..widgets.feed import MatchFeed
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
@@ -318,7 +319,8 @@ class WorldWaveScreen(GameScreen):
             name=self.seat_name(seat), n=len(view["hand"]), limit=info["hand_limit"]
         )
         if cid:
-            title += f" · {character_name(cid)}: {ROSTER[cid].text}"
+            char = ROSTER[cid]
+            title += f" · {character_name(cid)}: {own_texts(char.text, char.text_zh)[0]}"
         hand.border_title = Content(title)  # names and card texts are never markup
         hand.border_subtitle = Content(self.news.get(seat, ""))
         marked = self.marked if view["phase"] == "discard" and view["turn"] == seat else set()
@@ -688,12 +690,12 @@ class WorldWaveScreen(GameScreen):
         lines = [
             f"{character_name(cid)} · {char.position} · {team_name(info['team'])}",
             costs_text(cid),
-            char.text,
-            char.text_zh,
+            *own_texts(char.text, char.text_zh),
         ]
         for card in info["equipped"].values():
             if card is not None:
-                lines.append(f"{card_name(card)}: {CARDS[card].text}")
+                said = own_texts(CARDS[card].text, CARDS[card].text_zh)[0]
+                lines.append(f"{card_name(card)}: {said}")
         title = f"P{message.seat + 1} {self.seat_name(message.seat)}"
         self.notify("\n".join(lines), title=title, timeout=12, markup=False)
 
@@ -750,7 +752,11 @@ class WorldWaveScreen(GameScreen):
             what = character_name("terry") if action.kind == "terry" else card_name("anticipation")
             return _("{what}: discard {cards} as a Save").format(what=what, cards=used)
         cid = self.table()["seats"][seat]["character"]
-        label = character_name(cid) + ": " + ROSTER[cid].text if cid else _("skill")
+        label = (
+            character_name(cid) + ": " + own_texts(ROSTER[cid].text, ROSTER[cid].text_zh)[0]
+            if cid
+            else _("skill")
+        )
         if action.target is not None:
             label += " → " + f"P{action.target + 1} {names[action.target]}"
         if used:

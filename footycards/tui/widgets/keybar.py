@@ -22,6 +22,10 @@ from textual.screen import Screen
 from textual.style import Style
 from textual.widget import Widget
 
+from ...i18n import N_, _
+
+PALETTE = N_("palette")  # Textual's word for the command palette key (the bar translates it)
+
 
 class BarKey(NamedTuple):
     """One key as the bar shows it: the key to press, how it is shown, what it does."""
@@ -114,7 +118,9 @@ class KeyBar(Widget, can_focus=False):
             binding = active.binding
             shown = BarKey(key, app.get_key_display(binding), binding.description, active.enabled)
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
-                palette = BarEntry((shown,), binding.description)
+                said = _(PALETTE) if binding.description == PALETTE else binding.description
+                shown = BarKey(key, shown.display, said, active.enabled)
+                palette = BarEntry((shown,), said)
             if not binding.show:
                 continue
             by_action.setdefault(binding.action, []).append((binding.group, shown))

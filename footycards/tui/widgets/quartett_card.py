@@ -116,7 +116,7 @@ class QuartettCard(Widget):
         top.add_column(justify="right", ratio=1, no_wrap=True, overflow="ellipsis")
         top.add_row(Text(c["id"], style="bold reverse"), Text(" " + c["club"], style="italic"))
         name = Text(c["name"], style="bold", no_wrap=True, overflow="ellipsis")
-        position = Text(c["position"], style="dim", no_wrap=True, overflow="ellipsis")
+        position = Text(_(c["position"]), style="dim", no_wrap=True, overflow="ellipsis")
         rows = RichTable.grid(expand=True)
         rows.add_column(ratio=1)
         rows.add_column(justify="right")

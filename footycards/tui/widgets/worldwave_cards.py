@@ -21,6 +21,7 @@ from textual.widget import Widget
 
 from ...core.worldwave import CARDS, ROSTER
 from ...i18n import N_, _
+from ...textmode.worldwave import beside, in_chinese, own_texts
 from ..translate import translate_bindings
 
 MARK_GLYPH = {"attack": "攻", "defence": "防", "stamina": "體"}
@@ -40,14 +41,17 @@ FULL, EMPTY = "⚽", "〇"  # both two cells wide
 
 
 def card_name(cid: str) -> str:
-    """A match card as shown: `射門 Shoot`."""
+    """A match card as shown: `射門 Shoot` (its translation beside the Chinese)."""
     card = CARDS[cid]
-    return f"{card.name_zh} {card.name}"
+    return beside(card.name_zh, card.name)
 
 
 def card_short(cid: str, narrow: bool) -> str:
-    """A card in few cells: the English name when narrow, else both names."""
-    return CARDS[cid].name if narrow else card_name(cid)
+    """A card in few cells: one name when narrow (translated, or the Chinese), else both."""
+    card = CARDS[cid]
+    if narrow:
+        return card.name_zh if in_chinese() else _(card.name)
+    return card_name(cid)
 
 
 def card_tag(cid: str) -> str:
@@ -60,9 +64,9 @@ def card_tag(cid: str) -> str:
 
 
 def character_name(cid: str) -> str:
-    """A character as shown: `魯尼 Rooney`."""
+    """A character as shown: `魯尼 Rooney` (the Chinese alone to a Chinese reader)."""
     char = ROSTER[cid]
-    return f"{char.name_zh} {char.name}"
+    return char.name_zh if in_chinese() else f"{char.name_zh} {char.name}"
 
 
 def gauge(stamina: int, top: int) -> str:
@@ -288,13 +292,13 @@ class HandPanel(CardList):
             line.append(" ")
             line.append(pad(card_tag(cid), tag_w), style="italic")
             if not self.narrow:
-                line.append(" " + CARDS[cid].text, style="dim")
+                line.append(" " + own_texts(CARDS[cid].text, CARDS[cid].text_zh)[0], style="dim")
             out.append((i, fit(line, width)))
         cid = self.cards[self.cursor]
         card = CARDS[cid]
         head = Text(f"{self.cursor + 1}. {card_name(cid)} · {card_tag(cid)}", style="bold")
         out.append((None, fit(head, width)))
-        for text in (card.text, card.text_zh):
+        for text in own_texts(card.text, card.text_zh):
             for line in wrap(Text(text), width, indent=3):
                 out.append((None, line))
         return out
@@ -340,7 +344,7 @@ class DraftPanel(CardList):
             stats.append(gauge(char.stamina, char.stamina))
             stats.append(" · " + costs_text(cid))
             out.append((i, fit(stats, width)))
-            for text in (char.text, char.text_zh):
+            for text in own_texts(char.text, char.text_zh):
                 for line in wrap(Text(text, style="dim"), width, indent=3):
                     out.append((i, line))
         out.append((None, Text("")))

@@ -10,20 +10,13 @@ from typing import Any
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import _, language_problem
+from ..i18n import _
 from ..match import Match
 from ..registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ..seats import SeatSpec, parse_players, players_range_text, seats_range_text
+from .texts import TextGroup
 
 SPEEDS = ("instant", "fast", "normal", "slow")
-
-
-def check_language(lang: str | None) -> None:
-    """Refuse a --lang that has no translation, naming the languages there are (until
-    catalogues ship it would show English without a word)."""
-    problem = language_problem(lang) if lang else None
-    if problem:
-        raise click.BadParameter(problem, param_hint="--lang")
 
 
 def parse_seats(text: str, spec: GameSpec) -> list[SeatSpec]:
@@ -101,8 +94,9 @@ def seat_options(spec: GameSpec) -> Callable:
     return decorate
 
 
-class GameGroup(click.Group):
-    """A command with one subcommand per registered game, built when asked for."""
+class GameGroup(TextGroup):
+    """A command with one subcommand per registered game, built when asked for (its help
+    shown in the chosen language)."""
 
     def __init__(
         self,

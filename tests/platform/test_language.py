@@ -224,6 +224,9 @@ def test_help_and_errors_in_the_chosen_language(footycards_home, german, monkeyp
     assert "Diese Hilfe zeigen und beenden." in out and "Show this message" not in out
     top = CliRunner().invoke(main, ["--help"], env={"FOOTYCARDS_LANG": "de"}).output
     assert "Eine gespeicherte Partie ansehen." in top and "Aufruf:" in top
+    assert "KI gegen KI spielen." in top  # a command with one subcommand per game
+    sim_help = CliRunner().invoke(main, ["--lang", "de", "sim", "--help"]).output
+    assert "KI gegen KI spielen." in sim_help
     wrong = CliRunner().invoke(main, ["--lang", "de", "stats", "--no-such"])
     assert wrong.exit_code == 2 and "Keine Option '--no-such'." in wrong.output
     english = CliRunner().invoke(main, ["--lang", "en", "replay", "--help"]).output

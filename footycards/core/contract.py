@@ -5,8 +5,10 @@ the optional hooks some engines offer are Protocols of their own, found with
 `isinstance` (they are runtime-checkable) instead of by name: `UndoBarriers` (the
 module's `undo_barrier(event)`), `ReviewViews` (the state's `review_view()`) and
 `HiddenCards` (the state's `reshuffled(seat, rng)`, for the test that views hide cards).
-`footycards/typechecks.py` assigns every engine to `Engine`, so mypy checks each one
-against this contract. `EventLog` is the read-only log a state hands out as `state.log`.
+The contract suite (`tests/core/test_contract.py`) gives every registered engine to
+`Engine` (and its hooks, text renderer and agents to theirs) in a program built from the
+registry and has mypy check it, so no list of games is kept for the type check.
+`EventLog` is the read-only log a state hands out as `state.log`.
 
 The contract itself is described in README's "Adding a game" and the architecture
 document; the test suite `tests/core/test_contract.py` plays every registered game

@@ -147,7 +147,14 @@ class _Timelines:
     """The record split by quartet: for quartet q, its own steps (when each of its cards
     that the seat has seen came or went, and the asks and answers about it), and the time
     at which each slot of the placement brings a card (a dealt card at the start, a drawn
-    card at its draw; the stack never)."""
+    card at its draw; the stack never).
+
+    A quartet's check depends only on where each of its four cards arrives: with the
+    deal (all at the start: the deal comes before every other step, in any order the
+    same), at one of the opponent's draws, or never (in the stack, or seen by the seat).
+    Those four are one number in base `base` (`code`), and each result is kept (`memo`,
+    by quartet and code): the chain comes back to the same few arrangements of a quartet
+    again and again."""
 
     def __init__(self, record: Record) -> None:
         self.record = record
@@ -159,17 +166,38 @@ class _Timelines:
                 self.slot_time[x] = t
             else:
                 self.steps[x >> 2].append((t, kind, x))
+        # a card's digit: 0 never arrives, 1 dealt, 2 + k at the opponent's draw k; by the
+        # place of the placement, the extra last entry for a seen card (`where` -1)
+        self.base = record.draws + 2
+        self.powers = [1, self.base, self.base**2, self.base**3]
+        digits = [1] * record.dealt + [2 + k for k in range(record.draws)]
+        self.digit = digits + [0] * (len(record.unknown) - len(digits) + 1)
+        self.arrival = [-1, 0] + self.slot_time[record.dealt :]  # the time of each digit
+        self.memo: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _q in range(nq)]
+
+    def code(self, q: int, where: list[int]) -> int:
+        """Where quartet q's four cards arrive, as one number (see the class)."""
+        digit, b = self.digit, q << 2
+        return sum(digit[where[b + k]] * p for k, p in enumerate(self.powers))
 
     def check(self, q: int, where: list[int]) -> tuple[int, tuple[int, ...]]:
         """Contradictions within quartet q, and the cards of q the opponent holds now."""
-        slot_time = self.slot_time
-        slots = len(slot_time)
+        return self.check_code(q, self.code(q, where))
+
+    def check_code(self, q: int, code: int) -> tuple[int, tuple[int, ...]]:
+        """`check` for quartet q's cards arriving as `code` says."""
+        memo = self.memo[q]
+        found = memo.get(code)
+        if found is None:
+            times = [self.arrival[code // p % self.base] for p in self.powers]
+            found = memo[code] = self._check(q, times)
+        return found
+
+    def _check(self, q: int, times: list[int]) -> tuple[int, tuple[int, ...]]:
+        """`check` worked out: the quartet's steps with its cards' arrival times merged in
+        (-1: never)."""
         steps = self.steps[q]
-        come = []
-        for c in range(q << 2, (q << 2) + 4):
-            k = where[c]
-            if 0 <= k < slots:
-                come.append((slot_time[k], TAKE_SLOT, c))
+        come = [(t, TAKE_SLOT, (q << 2) + k) for k, t in enumerate(times) if t >= 0]
         if come:
             steps = sorted(steps + come)
         hold: set[int] = set()
@@ -193,7 +221,7 @@ class _Timelines:
                 bad += 1
         if laid != bool(self.record.opp_laid >> q & 1):
             bad += 1
-        return bad, tuple(hold)
+        return bad, tuple(sorted(hold))
 
 
 @dataclass
@@ -213,52 +241,7 @@ class OpponentBelief:
             return None
         self._continue(record, rng)
         self.record = record
-        place = self.place
-        lines = _Timelines(record)
-        moves = _Moves(record, place)
-        where = moves.where
-        nq = len(record.ids) // 4
-        checked = [lines.check(q, where) for q in range(nq)]
-        bad = sum(b for b, _h in checked)
-        seen = [0] * len(record.ids)
-        kept = 0  # steps spent in placements that fit the record
-        run = 0  # steps spent in the current placement since the burn-in
-        burn = steps // 4
-        movable = moves.any()  # else every unknown card was dealt: one placement, counted once
-
-        def count() -> None:
-            nonlocal kept
-            if run and not bad:
-                kept += run
-                for _b, hold in checked:
-                    for c in hold:
-                        seen[c] += run
-
-        for step in range(steps if movable else 0):
-            i, j = moves.propose(rng)
-            if i == j:  # no swap proposed: a step spent
-                if step >= burn:
-                    run += 1
-                continue
-            moves.swap(i, j)
-            qa, qb = place[i] >> 2, place[j] >> 2
-            new_a = lines.check(qa, where)
-            new_b = lines.check(qb, where) if qb != qa else new_a
-            delta = new_a[0] - checked[qa][0]
-            if qb != qa:
-                delta += new_b[0] - checked[qb][0]
-            if delta <= 0 or -PENALTY * delta > math.log(1.0 - rng.random()):
-                count()  # the placement left: count the steps it stayed
-                run = 0
-                checked[qa], checked[qb] = new_a, new_b
-                bad += delta
-            else:
-                moves.swap(i, j)
-            if step >= burn:
-                run += 1
-        if not movable:
-            run = 1
-        count()
+        kept, seen = _sample(record, self.place, rng, steps)
         if not kept:
             return None
         return {c: seen[k] / kept for k, c in enumerate(record.ids)}
@@ -291,16 +274,145 @@ class OpponentBelief:
         self.place = place
 
 
+def _sample(
+    record: Record, place: list[int], rng: random.Random, steps: int
+) -> tuple[int, list[int]]:
+    """Run the chain `steps` steps from `place` (changed in place): the steps spent after
+    the burn-in in placements that fit the record, and for each card how many of those the
+    opponent held it in.
+
+    One loop with everything in local names (it is the `hard` AI's whole cost): a step
+    proposes a swap (see `_Moves`), makes it, checks the one or two quartets it touched
+    (`_Timelines.check_code`, mostly found in its memo) and keeps the swap by the
+    Metropolis rule or swaps back. A quartet's cards are counted when its hand changes
+    (each card of the old hand gets the kept steps since the last change), not at every
+    step."""
+    lines = _Timelines(record)
+    moves = _Moves(record, place)
+    where, group, slots = moves.where, moves.group, moves.slots
+    qpairs, relist, reorder = moves.qpairs, moves.relist, moves.reorder
+    memo, check, digit, powers = lines.memo, lines.check_code, lines.digit, lines.powers
+    n = len(group)
+    nq = len(record.ids) // 4
+    codes = [lines.code(q, where) for q in range(nq)]  # where each quartet's cards arrive
+    checked = [lines.check_code(q, code) for q, code in enumerate(codes)]
+    bad = sum(b for b, _h in checked)
+    seen = [0] * len(record.ids)
+    since = [0] * nq  # `kept` when each quartet's hand was last counted
+    kept = 0  # steps spent in placements that fit the record
+    run = 0  # steps spent in the current placement since the burn-in
+    burn = steps // 4
+    pick, log = rng.random, math.log
+    listed = False
+    for step in range(steps if moves.any() else 0):
+        # propose (see _Moves)
+        if pick() < SAME_QUARTET:
+            if relist:
+                moves.list_pairs()
+            listed = True  # the pairs are listed: a swap within a quartet keeps them
+            if not moves.npairs:
+                if step >= burn:
+                    run += 1  # no swap proposed: a step spent
+                continue
+            k = int(pick() * moves.npairs)
+            for pairs in qpairs:
+                if k < len(pairs):
+                    i, j = pairs[k]
+                    break
+                k -= len(pairs)
+        else:
+            i = int(pick() * slots)
+            j = int(pick() * n)
+            gi = group[i]
+            while group[j] == gi:
+                j = int(pick() * n)
+        # swap, marking the quartets whose pairs to list again (see _Moves)
+        ci, cj = place[i], place[j]
+        qa, qb = ci >> 2, cj >> 2
+        if qa != qb:
+            relist.add(qa)
+            relist.add(qb)
+            if reorder:
+                relist.update(reorder)
+                reorder.clear()
+            listed = False
+        elif listed:
+            reorder.add(qa)
+        else:
+            relist.add(qa)
+        place[i], place[j] = cj, ci
+        where[cj], where[ci] = i, j
+        move = digit[j] - digit[i]  # card ci now arrives as place j says, cj as i says
+        codes[qa] += move * powers[ci & 3]
+        codes[qb] -= move * powers[cj & 3]
+        # check the quartets touched (see _Timelines)
+        new_a = memo[qa].get(codes[qa]) or check(qa, codes[qa])
+        delta = new_a[0] - checked[qa][0]
+        if qb != qa:
+            new_b = memo[qb].get(codes[qb]) or check(qb, codes[qb])
+            delta += new_b[0] - checked[qb][0]
+        else:
+            new_b = new_a
+        if delta <= 0 or -PENALTY * delta > log(1.0 - pick()):
+            if run and not bad:  # the placement left: count the steps it stayed
+                kept += run
+            run = 0
+            old = checked[qa]
+            if old[1] != new_a[1]:  # quartet qa's hand changes: count the old one
+                for c in old[1]:
+                    seen[c] += kept - since[qa]
+                since[qa] = kept
+            checked[qa] = new_a
+            if qb != qa:
+                old = checked[qb]
+                if old[1] != new_b[1]:
+                    for c in old[1]:
+                        seen[c] += kept - since[qb]
+                    since[qb] = kept
+                checked[qb] = new_b
+            bad += delta
+        else:  # swap back
+            if qa != qb:
+                relist.add(qa)
+                relist.add(qb)
+                listed = False
+            elif listed:
+                reorder.add(qa)
+            else:
+                relist.add(qa)
+            place[i], place[j] = ci, cj
+            where[ci], where[cj] = i, j
+            codes[qa] -= move * powers[ci & 3]
+            codes[qb] += move * powers[cj & 3]
+        if step >= burn:
+            run += 1
+    if not moves.any():
+        run = 1  # every unknown card was dealt: one placement, counted once
+    if run and not bad:
+        kept += run
+    for q, (_b, hold) in enumerate(checked):
+        for c in hold:
+            seen[c] += kept - since[q]
+    return kept, seen
+
+
 class _Moves:
-    """Proposals for the chain, two kinds, each symmetric (so the plain Metropolis rule
-    holds): with chance 1 - SAME_QUARTET, swap a dealt or drawn card with a card of another
-    group (dealt, one of the draws, the stack), every such pair of places alike; otherwise
-    swap two cards of one quartet in different groups, every such pair alike (none: the
-    step is spent) -- that keeps "the opponent held a card of this quartet" (Q4.3) true,
-    and such a swap leaves the set of such pairs as it was."""
+    """The chain's proposals (made in `_sample`), two kinds, each symmetric (so the plain
+    Metropolis rule holds): with chance 1 - SAME_QUARTET, swap a dealt or drawn card with a
+    card of another group (dealt, one of the draws, the stack), every such pair of places
+    alike; otherwise swap two cards of one quartet in different groups, every such pair
+    alike (none: the step is spent) -- that keeps "the opponent held a card of this
+    quartet" (Q4.3) true, and such a swap leaves the set of such pairs as it was.
+
+    This holds the placement's groups and, for the second kind, the same-quartet pairs,
+    listed quartet by quartet (`qpairs`, in quartet order). A swap marks the quartets to
+    list again when the pairs are next needed (`relist`): a swap between two quartets, or
+    any swap while the pairs are not needed since the last such swap, lists its quartets
+    anew; a swap within one quartet after the pairs were listed keeps that quartet's list
+    as it stands (the set is the same, only the order would change) until the next swap
+    between quartets (`reorder`)."""
 
     def __init__(self, record: Record, place: list[int]) -> None:
-        self.place = place
         slots = record.dealt + record.draws
         self.slots = slots
         self.group = [0] * record.dealt + list(range(1, record.draws + 1))
@@ -308,44 +420,37 @@ class _Moves:
         self.where = [-1] * len(record.ids)
         for k, c in enumerate(place):
             self.where[c] = k
-        self.pairs: list[tuple[int, int]] | None = None  # worked out when needed
+        nq = len(record.ids) // 4
+        self.qpairs: list[list[tuple[int, int]]] = [[] for _q in range(nq)]
+        self.npairs = 0  # all quartets' pairs
+        self.relist: set[int] = set(range(nq))  # to list before the pairs are used
+        self.reorder: set[int] = set()  # swapped within since listed: list at the next relist
+        self.known_pairs: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # by places
 
     def any(self) -> bool:
         """Whether any placement differs from this one."""
         return len(set(self.group)) > 1
 
-    def _same_quartet_pairs(self) -> list[tuple[int, int]]:
-        if self.pairs is None:
-            where, group, slots = self.where, self.group, self.slots
-            pairs = []
-            for b in range(0, len(where), 4):
-                ks = [where[c] for c in range(b, b + 4) if where[c] >= 0]
-                for x, i in enumerate(ks):
-                    for j in ks[x + 1 :]:
-                        if group[i] != group[j] and (i < slots or j < slots):
-                            pairs.append((i, j))
-            self.pairs = pairs
-        return self.pairs
+    def list_pairs(self) -> None:
+        """List the pairs of the quartets marked in `relist` again."""
+        where, qpairs, known = self.where, self.qpairs, self.known_pairs
+        for q in self.relist:
+            b = q << 2
+            at = (where[b], where[b + 1], where[b + 2], where[b + 3])
+            pairs = known.get(at)
+            if pairs is None:
+                pairs = known[at] = self._pairs(at)
+            self.npairs += len(pairs) - len(qpairs[q])
+            qpairs[q] = pairs
+        self.relist.clear()
 
-    def propose(self, rng: random.Random) -> tuple[int, int]:
-        """Two places whose cards to swap (the same place twice: stay)."""
-        pick = rng.random
-        if pick() < SAME_QUARTET:
-            pairs = self._same_quartet_pairs()
-            if not pairs:
-                return 0, 0
-            return pairs[int(pick() * len(pairs))]
-        group = self.group
-        i = int(pick() * self.slots)
-        j = int(pick() * len(group))
-        while group[j] == group[i]:
-            j = int(pick() * len(group))
-        return i, j
-
-    def swap(self, i: int, j: int) -> None:
-        place = self.place
-        if place[i] >> 2 != place[j] >> 2:
-            self.pairs = None  # quartets moved between groups
-        place[i], place[j] = place[j], place[i]
-        self.where[place[i]] = i
-        self.where[place[j]] = j
+    def _pairs(self, at: tuple[int, ...]) -> list[tuple[int, int]]:
+        """The same-quartet pairs of a quartet whose cards are at places `at` (-1: seen)."""
+        group, slots = self.group, self.slots
+        ks = [k for k in at if k >= 0]
+        pairs = []
+        for x, i in enumerate(ks):
+            for j in ks[x + 1 :]:
+                if group[i] != group[j] and (i < slots or j < slots):
+                    pairs.append((i, j))
+        return pairs

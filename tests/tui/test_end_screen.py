@@ -67,3 +67,31 @@ async def test_a_draw_is_a_draw():
         assert screen.headline() == "Final whistle! A draw."
         table = screen.query_one("#result .body").render()
         assert "🏆" not in str(table) and "🏆" not in app.export_screenshot()
+
+
+async def test_a_screen_that_does_not_end_here_tells_its_observers_and_shows_no_result():
+    """At a shared table the result is the table's: a game screen with `ends_here` off
+    publishes `game_over` (to a subscribed node: a table's session subscribes its app)
+    and opens no result of its own; one that ends here publishes it, then shows it."""
+    from textual.screen import Screen
+
+    heard: list[object] = []
+    for ends_here in (False, True):
+        match = finished("stadium", 1, {"rows": 4, "cols": 4})
+        app = FootyApp(speed="instant")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            room = Screen()
+            await app.switch_screen(room)
+            game = match.spec.screen_factory()(match, {0}, False)
+            game.ends_here = ends_here
+            game.game_over.subscribe(room, heard.append, immediate=True)
+            await app.push_screen(game)
+            for _ in range(20):
+                await pilot.pause()
+                if heard and heard[-1] is game:
+                    break
+            await pilot.pause()
+            assert heard[-1] is game and game.ended
+            assert isinstance(app.screen, EndScreen) is ends_here
+    assert len(heard) == 2

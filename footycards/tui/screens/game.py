@@ -24,6 +24,7 @@ from typing import Any
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
+from textual.signal import Signal
 
 from ...core import IllegalAction
 from ...i18n import N_, _
@@ -119,8 +120,12 @@ class GameScreen(Screen):
         self.unsubscribe_undo: Callable[[], None] | None = None
         self.review: Replay | None = None  # replay mode: a recorded game, read-only
         self.own_app: Any = None  # the app this screen runs in (set when mounted)
-        # At a shared table the table shows the result and offers the rematch instead.
-        self.finish_hook: Callable[[GameScreen], None] | None = None
+        # Told when the game ended on this screen (its last move shown): a plain observer
+        # (a shared table's session subscribes its room to show the result there).
+        self.game_over: Signal[GameScreen] = Signal(self, "game_over")
+        # Whether this screen shows the result and offers the next game itself; at a
+        # shared table the table's session does, told through `game_over`.
+        self.ends_here = True
 
     # -- hooks for each game -------------------------------------------------
 
@@ -397,8 +402,8 @@ class GameScreen(Screen):
         if self.ended:
             return
         self.ended = True
-        if self.finish_hook is not None:
-            self.finish_hook(self)
+        self.game_over.publish(self)
+        if not self.ends_here:
             return
         view = self.match.public_view()
         headers, rows = self.end_table(view)

@@ -203,12 +203,15 @@ class TableSession:
             return
         local = set() if self.seat is None else {self.seat}
         screen = match.spec.screen_factory()(match, local, False)
-        screen.finish_hook = self.finished
+        screen.ends_here = False  # the result and the rematch are the table's
+        # the app hears it (the room may not run yet): the session shows the result
+        screen.game_over.subscribe(self.app, self.finished, immediate=True)
         self.game = screen
         self.app.push_screen(screen)
 
     def finished(self, screen: GameScreen) -> None:
-        """The game is over: the result for everyone, and the rematch for players."""
+        """The game ended on its screen (`GameScreen.game_over`): the result for
+        everyone, and the rematch for players."""
         headers, rows = screen.end_table(screen.match.public_view())
 
         def answered(answer: str | None) -> None:

@@ -7,6 +7,7 @@ what the `.po` files say. The `.mo` files are build output and are not committed
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -28,10 +29,13 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
             lang = po_path.parent.parent.name
             with po_path.open("rb") as handle:
                 catalogue = read_po(handle, locale=lang, domain=DOMAIN)
-            tmp = mo_path.with_suffix(".mo.tmp")
-            with tmp.open("wb") as handle:
-                write_mo(handle, catalogue, use_fuzzy=False)
-            tmp.replace(mo_path)
+            # written aside and moved in: a reader (or a second test process compiling
+            # the same catalogue) never sees half a file
+            with tempfile.NamedTemporaryFile(
+                dir=mo_path.parent, suffix=".tmp", delete=False
+            ) as out:
+                write_mo(out, catalogue, use_fuzzy=False)
+            Path(out.name).replace(mo_path)
         written.append(mo_path)
     return written
 

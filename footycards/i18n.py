@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
+from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -33,9 +34,17 @@ LANGUAGE_NAMES = {
 # Chinese written in traditional characters: zh-Hant, and the regions that write it.
 _TRADITIONAL = {"hant", "tw", "hk", "mo"}
 
-_current: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
-    "footycards_translation", default=None
-)
+
+@dataclass
+class Session:
+    """The language of one session (an app and every task it starts share this object, so
+    `switch_language` changes it for all of them at once)."""
+
+    lang: str
+    catalogue: gettext.NullTranslations
+
+
+_current: ContextVar[Session | None] = ContextVar("footycards_translation", default=None)
 _ENGLISH = gettext.NullTranslations()
 
 
@@ -133,7 +142,18 @@ def pick_language(requested: str | None = None, remembered: str | None = None) -
 def use_language(lang: str | None, localedir: str | None = None) -> Token:
     """Make `lang` the language of this context (an app session and the tasks it starts)."""
     code = normalize_language(lang) or "en"
-    return _current.set((code, translation(code, localedir)))
+    return _current.set(Session(code, translation(code, localedir)))
+
+
+def switch_language(lang: str) -> None:
+    """Show this session in `lang` from now on: every task of the session translates into
+    it (the launcher's Language field); outside any session, like `use_language`."""
+    code = normalize_language(lang) or "en"
+    session = _current.get()
+    if session is None:
+        use_language(code)
+        return
+    session.lang, session.catalogue = code, translation(code)
 
 
 @contextmanager
@@ -154,13 +174,13 @@ def reset_language(token: Token) -> None:
 def current() -> gettext.NullTranslations:
     """The catalogue of this context (English when none was chosen)."""
     session = _current.get()
-    return session[1] if session is not None else _ENGLISH
+    return session.catalogue if session is not None else _ENGLISH
 
 
 def current_language() -> str:
     """The language of this context, a `LANGUAGES` code ("en" when none was chosen)."""
     session = _current.get()
-    return session[0] if session is not None else "en"
+    return session.lang if session is not None else "en"
 
 
 def format_number(value: float, lang: str | None = None) -> str:

@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues():
+    """The message catalogues compiled as the wheel build compiles them (hatch_build.py), so
+    that the tests see what the `.po` files say (a `.mo` older than its `.po` is rebuilt)."""
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    return build.compile_catalogues()
 
 
 @pytest.fixture(autouse=True)

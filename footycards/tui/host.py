@@ -58,7 +58,8 @@ class FootyHost(App):
     speed: str  # the AI's pace: instant, fast, normal, slow
     settings: Settings  # what the launcher remembers
     settings_file: Any  # where they are kept (None: the user's config folder)
-    remember_lang: str | None  # a language chosen with --lang, to remember
+    lang: str  # the session's language (a footycards.i18n.LANGUAGES code)
+    remember_lang: str | None  # a language chosen with --lang or the launcher, to remember
     stats_told: bool  # a statistics problem was told this session
     autosaver: Autosaver | None  # the one saving the game being played
     initial_replay: Any  # `footycards replay FILE`: leaving the replay ends the app

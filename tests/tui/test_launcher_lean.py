@@ -128,8 +128,8 @@ async def test_a_served_launcher_is_one_widget_per_field():
             )
             seats = 2 * launcher.seat_count()
             # the menu, the set-up's column (the set-up, the field help), seats, speed,
-            # theme, Start
-            assert len(own_widgets(launcher)) == 8 + seats + fields
+            # theme, language, Start
+            assert len(own_widgets(launcher)) == 9 + seats + fields
         assert not launcher.query(Select) and not launcher.query(Button)
 
 
@@ -181,12 +181,12 @@ async def test_every_field_is_reached_with_tab_and_the_arrows_in_order():
         assert isinstance(launcher, LauncherScreen)
         assert app.focused is launcher.query_one("#gamelist")
         order = []
-        for _ in range(12):
+        for _ in range(13):
             await pilot.press("tab")
             order.append(app.focused.id if app.focused else None)
         expected = ["seatcount", "kind-0", "name-0", "kind-1"]  # an AI's name: greyed
         expected += [widget_id(launcher.spec, opt) for opt in launcher.offered(launcher.spec)]
-        expected += ["speed", "theme", "start"]
+        expected += ["speed", "theme", "language", "start"]
         assert order[: len(expected)] == expected
         launcher.query_one("#seatcount").focus()
         walked = []

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 
 from ... import settings
 from ...core import DeckError, OptionError
-from ...i18n import N_, _
+from ...i18n import LANGUAGE_NAMES, N_, _, available_languages, switch_language
 from ...match import Match
 from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec, playable_now
@@ -76,7 +76,7 @@ def label_width() -> int:
     """The cells of the longest field label in this session's language (every game's
     options, the seat count, the AI speed, the theme), at least LABEL_WIDTH: every
     field's value then starts in the same column ("Penalty shoot-out" is 17 cells)."""
-    labels = [_("Seats"), _("AI speed"), _("Theme")]
+    labels = [_("Seats"), _("AI speed"), _("Theme"), _("Language")]
     labels += [_(o.label) for spec in REGISTRY for o in spec.options_for("launcher")]
     return max([LABEL_WIDTH, *(cell_len(label) for label in labels)])
 
@@ -176,12 +176,13 @@ class LauncherScreen(Screen):
         ),
     ]
 
-    def __init__(self, state: LauncherState | None = None) -> None:
-        """`state`: what to show (a launcher rebuilt after a shared table); None: the
-        remembered settings."""
+    def __init__(self, state: LauncherState | None = None, focus: str | None = None) -> None:
+        """`state`: what to show (a launcher rebuilt after a shared table or in another
+        language); None: the remembered settings. `focus`: the id of the field to focus."""
         super().__init__()
         translate_bindings(self)
         self.state = state
+        self.first_focus = focus
         self.shown_game: str | None = None  # whose options are mounted
         self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
@@ -243,6 +244,8 @@ class LauncherScreen(Screen):
             return _("How fast AI players move. ← → change it.")
         if wid == "theme":
             return _("The colours (Ctrl+T changes them anywhere). ← → change it.")
+        if wid == "language":
+            return _("The language of footycards, remembered for next time. ← → change it.")
         if wid == "start":
             return _("Deal and play (Enter or Ctrl+S).")
         for opt in self.offered(spec):
@@ -325,6 +328,13 @@ class LauncherScreen(Screen):
                     label_width=self.label_cells,
                     id="theme",
                 )
+                yield Choice(  # each language in its own words
+                    [(LANGUAGE_NAMES[code], code) for code in available_languages()],
+                    self.footy.lang if self.footy.lang in available_languages() else "en",
+                    label=_("Language"),
+                    label_width=self.label_cells,
+                    id="language",
+                )
                 yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
             yield Static(id="fieldhelp", markup=False)  # what the focused field is for
         yield KeyBar()
@@ -393,6 +403,8 @@ class LauncherScreen(Screen):
         games = [g.id for g in REGISTRY.with_screens()]
         self.query_one("#gamelist", OptionList).highlighted = games.index(self.game_id)
         self.query_one("#gamelist", OptionList).focus()
+        if self.first_focus:  # rebuilt in another language: the field that changed it
+            self.query_one(f"#{self.first_focus}").focus()
         self.app.theme_changed_signal.subscribe(self, self.theme_changed)
 
     def on_unmount(self) -> None:
@@ -450,6 +462,20 @@ class LauncherScreen(Screen):
             values = state.options.setdefault(spec.id, {})
             values.update(read_values(self, spec, self.offered(spec)))
         return state
+
+    def change_language(self, code: str) -> None:
+        """Show this session in `code` from now on (only this session: over SSH each player
+        has their own), remember it, and build the launcher again in it, as it was set up."""
+        footy = self.footy
+        state = self.collect()
+        switch_language(code)
+        footy.lang = footy.remember_lang = code
+        translate_bindings(footy)
+        footy.settings.language = code
+        problem = settings.update(footy.settings_file, language=code)
+        if problem:
+            self.notify(problem, title=_("Settings"), severity="warning")
+        footy.switch_screen(LauncherScreen(state, focus="language"))
 
     def remember(self) -> None:
         """Keep this set-up for the next session (a failure is only told)."""
@@ -594,6 +620,8 @@ class LauncherScreen(Screen):
         elif choice.id == "theme" and choice.value != self.app.theme:
             self.app.theme = str(choice.value)
             self.footy.remember_theme()
+        elif choice.id == "language" and choice.value != self.footy.lang:
+            self.change_language(str(choice.value))
         elif choice.id and choice.id.startswith(f"opt-{self.game_id}-"):
             spec = self.spec
             if spec.mode_option and choice.id == f"opt-{spec.id}-{spec.mode_option}":

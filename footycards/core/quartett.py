@@ -336,8 +336,13 @@ _SHIPPED: list[Deck] = []  # the shipped deck, once registered (always under its
 
 
 def load_deck(path: str | Path | None = None) -> Deck:
-    """Load and validate a Quartett deck file (Q1.4); the default deck when no path is given."""
+    """Load and validate a Quartett deck file (Q1.4); the default deck when no path is given.
+
+    A file is read again when it changed on disk; the shipped deck, which does not change
+    while the program runs, is read once."""
     global _DEFAULT_DECK
+    if not path and _SHIPPED:
+        return _SHIPPED[0]
     if path:
         p = Path(path)
     else:
@@ -352,12 +357,15 @@ def load_deck(path: str | Path | None = None) -> Deck:
         stamp = None
     cached = _DECKS.get(file)
     if stamp is not None and cached is not None and cached[0] == stamp:
-        return cached[1]
-    if path and not _SHIPPED:
-        _shipped_deck()  # the shipped deck keeps its own id in the registry
-    deck = _register(_read_deck(p, file))
-    if stamp is not None:
-        _DECKS[file] = (stamp, deck)
+        deck = cached[1]
+    else:
+        if path and not _SHIPPED:
+            _shipped_deck()  # the shipped deck keeps its own id in the registry
+        deck = _register(_read_deck(p, file))
+        if stamp is not None:
+            _DECKS[file] = (stamp, deck)
+    if not path and not _SHIPPED:
+        _SHIPPED.append(deck)
     return deck
 
 
@@ -365,7 +373,7 @@ def _shipped_deck() -> Deck | None:
     """The shipped deck, registered first so its id always finds it (None if broken)."""
     if not _SHIPPED:
         try:
-            _SHIPPED.append(load_deck())
+            load_deck()  # keeps it in _SHIPPED
         except DeckError:
             return None
     return _SHIPPED[0]
@@ -597,20 +605,43 @@ def _card_table(rows: list[list[Any]]) -> _CardTable:
     return t
 
 
-_DECK_ROWS: dict[tuple[int, ...], tuple[list[Deck], list[list[Any]]]] = {}
+@dataclass(frozen=True, slots=True)
+class _DeckSetup:
+    """What every deal of a deck combination shares: the card rows (never changed), the
+    card ids in deck order, the state's `decks` entries and the deck titles."""
+
+    decks: tuple[Deck, ...]
+    rows: list[list[Any]]
+    ids: tuple[str, ...]
+    entries: tuple[tuple[str, str, str], ...]  # (deck key, title, card id prefix)
+    titles: tuple[str, ...]
+
+
+_SETUPS: dict[tuple[int, ...], _DeckSetup] = {}
+
+
+def _deck_setup(decks: list[Deck]) -> _DeckSetup:
+    """The shared set-up of a deck combination (made once while its decks stay loaded)."""
+    key = tuple(map(id, decks))
+    hit = _SETUPS.get(key)
+    if hit is not None and hit.decks == tuple(decks):  # the same decks (by identity first)
+        return hit
+    if len(_SETUPS) > 64:
+        _SETUPS.clear()
+    rows = _card_table(_card_rows(decks)).rows
+    entries = tuple(
+        (d.key, d.name, p) for d, p in zip(decks, deck_prefixes(decks), strict=True)
+    )  # fmt: skip
+    setup = _DeckSetup(
+        tuple(decks), rows, tuple(r[0] for r in rows), entries, tuple(d.name for d in decks)
+    )
+    _SETUPS[key] = setup
+    return setup
 
 
 def _game_rows(decks: list[Deck]) -> list[list[Any]]:
     """The shared card rows of a deck combination (rows are never changed)."""
-    key = tuple(id(d) for d in decks)
-    hit = _DECK_ROWS.get(key)
-    if hit is not None and all(a is b for a, b in zip(hit[0], decks, strict=True)):
-        return hit[1]
-    if len(_DECK_ROWS) > 64:
-        _DECK_ROWS.clear()
-    rows = _card_table(_card_rows(decks)).rows
-    _DECK_ROWS[key] = (list(decks), rows)
-    return rows
+    return _deck_setup(decks).rows
 
 
 # ---------------------------------------------------------------------------
@@ -636,6 +667,10 @@ class Action:
 
 
 CALLS = {c: Action("call", category=c) for c in CATEGORIES}
+_MODE_CALLS = {mode: [CALLS[c] for c in cats] for mode, cats in MODE_CATEGORIES.items()}
+_SEATS = [list(range(n)) for n in range(MAX_PLAYERS + 1)]  # by players
+_NAMES = [f"P{s + 1}" for s in range(MAX_PLAYERS)]  # the seats' names unless named
+_OTHERS = [[[s for s in range(n) if s != me] for me in range(n)] for n in range(MAX_PLAYERS + 1)]
 _ASKS: dict[str, tuple[Action, ...]] = {}  # card id -> the ask Action per seat
 
 
@@ -687,12 +722,13 @@ def parse(text: str) -> Action:
     )
 
 
-def _from_seat(plays: list[tuple[int, str]], seat: int) -> list[tuple[int, str]]:
-    """Plays (in seat order) rotated to start at `seat` or the next seat after it (Q2.4)."""
-    for i, (s, _c) in enumerate(plays):
+def _from_seat(seats: list[int], cards: list[str], seat: int) -> list[str]:
+    """The cards shown by `seats` (in seat order), rotated to start at `seat` or the next
+    seat after it (Q2.4)."""
+    for i, s in enumerate(seats):
         if s >= seat:
-            return plays[i:] + plays[:i] if i else plays
-    return plays
+            return cards[i:] + cards[:i] if i else cards
+    return cards
 
 
 # ---------------------------------------------------------------------------
@@ -704,6 +740,8 @@ CALL = "call"  # Q2.3: the caller picks a category
 STECHEN = "stechen"  # Q2.6: the caller picks the category of the Stechen
 ASK = "ask"  # Q4.2: the player on turn asks for a card
 OVER = "over"
+
+CALLED, WON, ASKED = "call", "win", "ask"  # the events noted as tuples
 
 
 class _Comparison(TypedDict):
@@ -760,8 +798,9 @@ class QuartettState:
     last_round: _Round | None = None  # the comparisons of the latest round (Q2.8)
     revealed: list[str] = field(default_factory=list)  # cards shown at least once (Q2)
     history: list[HistoryEntry] = field(default_factory=list)  # Q4: every ask, in order
-    events: list[QuartettEvent] = field(default_factory=list)
+    events: list[QuartettEvent] = field(default_factory=list)  # the log, as far as built
     reason: Reason | None = None  # why the game ended
+    records: list[QuartettEvent | tuple[Any, ...]] = field(default_factory=list)  # not yet
 
     def __post_init__(self) -> None:
         t = _card_table(self.cards)  # derived card data, shared by every game of the deck
@@ -774,10 +813,11 @@ class QuartettState:
         self._members = t.members
         self._quartets = t.quartets
         self._asks = t.asks
-        self._calls = [CALLS[c] for c in MODE_CATEGORIES[self.mode]]
-        self._seats = list(range(self.players))
-        self._others = [[s for s in self._seats if s != me] for me in self._seats]
+        self._calls = _MODE_CALLS[self.mode]  # shared lists: never changed
+        self._seats = _SEATS[self.players]
+        self._others = _OTHERS[self.players]
         self._revealed = set(self.revealed)
+        self._shown: list[list[str]] = []  # the cards of calls not yet added to `revealed`
 
     # -- the contract -------------------------------------------------------
 
@@ -794,7 +834,46 @@ class QuartettState:
     def log(self) -> EventLog[QuartettEvent]:
         """The public events since the start, oldest first; read-only (each event read
         is a copy: nothing done to it changes the game or its save)."""
-        return EventLog(self.events)
+        return EventLog(self._built())
+
+    def _built(self) -> list[QuartettEvent]:
+        """The engine's own list of events, with the records noted so far built.
+
+        A move notes its frequent events (call, win, ask) as plain tuples in `records`
+        (see `_event_of`) and they become dicts here, when the log is read: simulations
+        that never read it do not pay for building them.
+        """
+        if self.records:
+            self.events.extend(map(self._event_of, self.records))
+            self.records.clear()
+        return self.events
+
+    def _event_of(self, record: QuartettEvent | tuple[Any, ...]) -> QuartettEvent:
+        """The event dict of one of `records`' entries (rare events are noted as dicts):
+        `(CALLED, seat, category, stechen, seats, cards)`, `(WON, seat, cards, gain)` or
+        `(ASKED, seat, target, card, hit, drew, stack)`."""
+        if not isinstance(record, tuple):
+            return record
+        kind = record[0]
+        if kind == CALLED:
+            _, caller, cat, stechen, seats, cards = record
+            vals, names = self._values[cat], self._name
+            plays: list[Play] = [
+                {"seat": s, "card": c, "name": names[c], "value": vals[c]}
+                for s, c in zip(seats, cards, strict=True)
+            ]
+            return {
+                "event": kind, "seat": caller, "category": cat, "stechen": stechen, "plays": plays
+            }  # fmt: skip
+        if kind == WON:
+            return {"event": kind, "seat": record[1], "cards": record[2], "gain": record[3]}
+        assert kind == ASKED, f"unknown record {record!r}"
+        _, me, target, card, hit, drew, stack = record
+        name = self._name[card]
+        return {
+            "event": kind, "seat": me, "target": target, "card": card, "name": name,
+            "hit": hit, "drew": drew, "stack": stack,
+        }  # fmt: skip
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat `to_move` may take now."""
@@ -817,10 +896,16 @@ class QuartettState:
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
-        if isinstance(action, str):
+        if type(action) is not Action:
+            if not isinstance(action, str):
+                raise not_an_action("Quartett", action)
             action = parse(action)
-        elif type(action) is not Action:
-            raise not_an_action("Quartett", action)
+        p = self.phase
+        if action.kind == "call" and (p == CALL or p == STECHEN):  # top trumps, in short
+            cat = action.category
+            if type(cat) is str and cat in MODE_CATEGORIES[self.mode]:
+                self._call(cat)
+                return
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
@@ -871,6 +956,19 @@ class QuartettState:
                 quartet=q,
             )  # Q4.3
 
+    def _revealed_now(self) -> list[str]:
+        """`revealed` (the cards shown at least once, in the order first shown), with the
+        cards of the calls since it was last read added: a call only notes its cards."""
+        if self._shown:
+            seen, revealed = self._revealed, self.revealed
+            for cards in self._shown:
+                for c in cards:
+                    if c not in seen:
+                        seen.add(c)
+                        revealed.append(c)
+            self._shown.clear()
+        return self.revealed
+
     # -- Q2. A top-trumps round --------------------------------------------
 
     def _call(self, cat: str) -> None:
@@ -887,29 +985,16 @@ class QuartettState:
             seats = self._seats  # a round starts only while everyone holds cards (Q2.7)
             lr = self.last_round = {"round": self.round_no, "comparisons": []}
         self.category = cat
+        cards = [stacks[s].pop(0) for s in seats]  # in seat order
         vals = self._values[cat]
-        names = self._name
-        seen = self._revealed
-        cards = []  # in seat order
-        plays: list[Play] = []
-        best = -1.0
-        top: list[int] = []
-        for s in seats:
-            c = stacks[s].pop(0)
-            cards.append(c)
-            v = vals[c]
-            plays.append({"seat": s, "card": c, "name": names[c], "value": v})
-            if c not in seen:
-                seen.add(c)
-                self.revealed.append(c)
-            if v > best:
-                best, top = v, [s]
-            elif v == best:
-                top.append(s)
-        self.events.append(
-            {"event": "call", "seat": caller, "category": cat, "stechen": stechen, "plays": plays}
-        )
-        single = len(top) == 1
+        values = [vals[c] for c in cards]
+        self._shown.append(cards)
+        self.records.append((CALLED, caller, cat, stechen, seats, cards))
+        best = max(values)
+        single = values.count(best) == 1
+        top = [seats[values.index(best)]] if single else [
+            s for s, v in zip(seats, values, strict=True) if v == best
+        ]  # fmt: skip
         comparison: _Comparison = {
             "category": cat,
             "caller": caller,
@@ -921,12 +1006,12 @@ class QuartettState:
         }
         lr["comparisons"].append(comparison)
         if single:
-            self._win(top[0], list(zip(seats, cards, strict=True)), comparison)  # Q2.4
+            self._win(top[0], seats, cards, comparison)  # Q2.4
             return
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
-        self.middle.extend(c for _s, c in _from_seat(list(zip(seats, cards, strict=True)), caller))
+        self.middle.extend(_from_seat(seats, cards, caller))
         empty = [s for s in self._seats if not stacks[s]]
-        self.events.append(
+        self.records.append(
             {
                 "event": "tie",
                 "seats": list(top),
@@ -947,22 +1032,23 @@ class QuartettState:
         self.stechen = list(top)  # the same caller calls the Stechen (Q2.6 [decision])
         self.phase = STECHEN
 
-    def _win(self, w: int, plays: list[tuple[int, str]], comparison: _Comparison) -> None:
+    def _win(self, w: int, seats: list[int], cards: list[str], comparison: _Comparison) -> None:
         """Q2.4, Q2.6: the winner puts the cards won, then the middle, under their stack."""
         stack = self.stacks[w]
-        stack.extend([c for _s, c in _from_seat(plays, w)])
+        stack.extend(_from_seat(seats, cards, w))
         middle = self.middle
-        won = len(plays) + len(middle)
+        won = len(cards) + len(middle)
         # the winner's own cards of this round (every comparison of it) come back to them
         lr = self.last_round
-        own = sum(c["seats"].count(w) for c in lr["comparisons"]) if lr else 1
+        comps = lr["comparisons"] if lr else []
+        own = 1 if len(comps) < 2 else sum(c["seats"].count(w) for c in comps)
         if middle:
             stack.extend(middle)
             middle.clear()
         comparison["took"] = won
         comparison["gain"] = won - own
         self.turn = w  # Q2.5: the winner calls next
-        self.events.append({"event": "win", "seat": w, "cards": won, "gain": won - own})
+        self.records.append((WON, w, won, won - own))
         self._settle()
 
     def _settle(self) -> None:
@@ -970,8 +1056,8 @@ class QuartettState:
         self.stechen = []
         self.phase = CALL
         stacks = self.stacks
-        empty = [s for s in self._seats if not stacks[s]]
-        if empty:
+        if not all(stacks):
+            empty = [s for s in self._seats if not stacks[s]]
             self._end({"event": "out_of_cards", "seats": empty})  # Q2.7
         elif self.round_limit is not None and self.round_no >= self.round_limit:
             self._end({"event": "round_limit", "limit": self.round_limit})
@@ -989,18 +1075,7 @@ class QuartettState:
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
-            self.events.append(
-                {
-                    "event": "ask",
-                    "seat": me,
-                    "target": target,
-                    "card": card,
-                    "name": self._name[card],
-                    "hit": True,
-                    "drew": False,
-                    "stack": len(self.stock),
-                }
-            )
+            self.records.append((ASKED, me, target, card, True, False, len(self.stock)))
             self._lay_down(me, quartet_of(card))
             if self._ended():
                 return
@@ -1011,17 +1086,8 @@ class QuartettState:
         self.history.append(
             {"asker": me, "target": target, "card": card, "hit": False, "drew": drew}
         )
-        self.events.append(
-            {
-                "event": "ask",
-                "seat": me,
-                "target": target,
-                "card": card,
-                "name": self._name[card],
-                "hit": False,
-                "drew": drew,
-                "stack": len(self.stock) - 1 if drew else 0,
-            }
+        self.records.append(
+            (ASKED, me, target, card, False, drew, len(self.stock) - 1 if drew else 0)
         )
         if drew:  # Q5.2
             self._draw(me)
@@ -1043,7 +1109,7 @@ class QuartettState:
             for c in members:
                 hand.remove(c)
             self.laid[seat].append(q)
-            self.events.append(
+            self.records.append(
                 {
                     "event": "quartet",
                     "seat": seat,
@@ -1060,7 +1126,7 @@ class QuartettState:
             s = (start + k) % n
             if hands[s]:
                 if k:
-                    self.events.append(
+                    self.records.append(
                         {"event": "skip", "seats": [(start + i) % n for i in range(k)]}
                     )
                 self.turn = s
@@ -1069,7 +1135,7 @@ class QuartettState:
         self.history.append(
             {"asker": start, "target": None, "card": None, "hit": False, "drew": True}
         )
-        self.events.append({"event": "restock", "seat": start, "stack": len(self.stock) - 1})
+        self.records.append({"event": "restock", "seat": start, "stack": len(self.stock) - 1})
         self._draw(start)
         self.turn = start
 
@@ -1091,7 +1157,7 @@ class QuartettState:
         scores = self.scores()
         best = max(scores)
         winners = [s for s in self._seats if scores[s] == best]
-        self.events.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
+        self.records.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
 
     def scores(self) -> list[int]:
         """Cards held (Q2.7) or quartets on the table (Q4.8), per seat."""
@@ -1169,10 +1235,10 @@ class QuartettState:
             "asks": self.asks,
             "round_limit": self.round_limit,
             "last_round": self._last_round_view(),
-            "revealed": list(self.revealed),
+            "revealed": list(self._revealed_now()),
             "history": [h.copy() for h in self.history],
             "decks": [{"id": k, "name": n, "prefix": p} for k, n, p in self.decks],
-            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self.events]
+            "log": [e.copy() if e["event"] in flat else _copy_event(e) for e in self._built()]
             if log
             else [],
             "is_over": self.is_over,
@@ -1244,9 +1310,9 @@ class QuartettState:
             "asks": self.asks,
             "round_limit": self.round_limit,
             "last_round": self.last_round,
-            "revealed": self.revealed,
+            "revealed": self._revealed_now(),
             "history": self.history,
-            "log": self.events,
+            "log": self._built(),
             "reason": self.reason,
         }
         return json.dumps(d, ensure_ascii=False, sort_keys=True)
@@ -1265,10 +1331,12 @@ class QuartettState:
         new.laid = [list(q) for q in self.laid]
         new.stechen = list(self.stechen)
         new.last_round = copy.deepcopy(self.last_round)
-        new.revealed = list(self.revealed)
+        new.revealed = list(self._revealed_now())
         new._revealed = set(self._revealed)
+        new._shown = []
         new.history = [h.copy() for h in self.history]
         new.events = list(self.events)
+        new.records = list(self.records)
         return new
 
     def reshuffled(self, seat: int | None, rng: random.Random) -> QuartettState:
@@ -1338,7 +1406,7 @@ def from_json(text: str) -> QuartettState:
 # Q8. Set-up: deal and options
 # ---------------------------------------------------------------------------
 
-_SHUFFLE_SPACE: dict[int, tuple[int, int, int]] = {}  # n -> (n!, words, limit)
+_SHUFFLE_SPACE: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
 
 
 def _shuffle(rng: GameRng, items: list) -> None:
@@ -1352,8 +1420,9 @@ def _shuffle(rng: GameRng, items: list) -> None:
         f = math.factorial(n)
         words = (f.bit_length() + 63) // 64 + 1
         whole = 1 << (64 * words)
-        space = _SHUFFLE_SPACE[n] = (f, words, whole - whole % f)
-    f, words, limit = space
+        steps = tuple((i, i + 1) for i in range(n - 1, 0, -1))
+        space = _SHUFFLE_SPACE[n] = (f, words, whole - whole % f, steps)
+    f, words, limit, steps = space
     while True:
         x = 0
         for _w in range(words):
@@ -1361,8 +1430,9 @@ def _shuffle(rng: GameRng, items: list) -> None:
         if x < limit:  # rejection keeps x % n! uniform
             break
     x %= f
-    for i in range(n - 1, 0, -1):
-        x, j = divmod(x, i + 1)
+    for i, m in steps:  # swap item i with one of items 0..i, the next digit of x
+        j = x % m
+        x //= m
         items[i], items[j] = items[j], items[i]
 
 
@@ -1387,8 +1457,8 @@ def new_game(
     if mode not in MODES:
         raise OptionError(f"mode must be one of: {', '.join(MODES)}")  # Q8
     decks = _decks_from_options(o, mode)
-    rows = _game_rows(decks)
-    ids = [r[0] for r in rows]
+    setup = _deck_setup(decks)
+    ids = setup.ids
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     rng = GameRng(seed)
@@ -1410,7 +1480,7 @@ def new_game(
     limit = o.get("round_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise OptionError("round_limit must be a whole number of at least 1, or none")
-    names = o.get("names") or [f"P{i + 1}" for i in range(players)]
+    names = o.get("names") or _NAMES[:players]
     if not isinstance(names, list) or len(names) != players:
         raise OptionError("names must list one name per seat")
     if mode == QUARTETT:
@@ -1425,14 +1495,14 @@ def new_game(
         players=players,
         mode=mode,
         names=[str(n) for n in names],
-        decks=[[d.key, d.name, p] for d, p in zip(decks, deck_prefixes(decks), strict=True)],
-        cards=rows,
+        decks=[list(e) for e in setup.entries],
+        cards=setup.rows,
         rng=rng,
         round_limit=limit,
     )
     deal_event: QuartettEvent = {
         "event": "deal",
-        "decks": [d.name for d in decks],
+        "decks": list(setup.titles),
         "mode": mode,
         "cards": per,
         "rest": len(rest),
@@ -1444,7 +1514,7 @@ def new_game(
         state.stock = rest  # Q4.1, Q5.1
         state.stacks = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state.events.append(deal_event)
+        state.records.append(deal_event)
         for s in range(players):
             counts: dict[str, int] = {}
             for c in dealt[s]:
@@ -1460,7 +1530,7 @@ def new_game(
         state.middle = rest  # Q2.1
         state.hands = [[] for _i in range(players)]
         state.laid = [[] for _i in range(players)]
-        state.events.append(deal_event)
+        state.records.append(deal_event)
     return state
 
 

@@ -11,18 +11,19 @@ No UI library here: the CLI prints the result (`footycards sim`).
 from __future__ import annotations
 
 import math
-import multiprocessing
-import multiprocessing.pool
 import os
 import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from .match import Match
 from .registry import GameSpec, SimReport, SimTable, get_spec
 from .seats import SeatSpec
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 
 class MergingReport(SimReport, Protocol):
@@ -149,9 +150,11 @@ def batch_size(count: int, workers: int) -> int:
     return max(1, min(25, math.ceil(count / (workers * 8))))
 
 
-def new_pool(workers: int) -> multiprocessing.pool.Pool:
+def new_pool(workers: int) -> Pool:
     """`workers` processes that leave Ctrl+C to this one; forked where the system can (they
     start at once and know the registry as this process has it)."""
+    import multiprocessing  # here: only a run with workers needs it (start-up time)
+
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     return context.Pool(workers, initializer=ignore_ctrl_c)

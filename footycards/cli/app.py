@@ -3,22 +3,43 @@ no command is given, and the commands of the other modules of this package."""
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from ..i18n import LANGUAGE_NAMES, N_, _, available_languages, language_tag, use_language
 from ..registry import playable_now
-from .play import play, resume, text
-from .records import replay, stats
-from .rules import rules
-from .serve import serve
-from .sim import sim
 from .texts import TextGroup, choose_language
+
+# The commands, by name: "module of this package:attribute", imported when the command is
+# run or listed (`--help`). The launcher (no command) needs none of them, and importing
+# them all (the simulator, the server, every game's options) slowed its start.
+COMMANDS = {
+    "play": "play:play",
+    "text": "play:text",
+    "resume": "play:resume",
+    "sim": "sim:sim",
+    "rules": "rules:rules",
+    "stats": "records:stats",
+    "replay": "records:replay",
+    "serve": "serve:serve",
+}
 
 
 class MainGroup(TextGroup):
     """The `footycards` command: it chooses the language before it reads anything else
     (so that the help and every error are in it), and its help says which games can be
     played now and in which languages."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in COMMANDS and cmd_name not in self.commands:
+            module, attribute = COMMANDS[cmd_name].split(":")
+            loaded = importlib.import_module(f"{__package__}.{module}")
+            self.add_command(getattr(loaded, attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         ctx.obj = choose_language(ctx, args)
@@ -60,7 +81,3 @@ def main(ctx: click.Context, lang: str | None) -> None:
         from ..tui.app import FootyApp
 
         FootyApp(lang=ctx.obj, remember_lang=ctx.obj if lang else None).run()
-
-
-for command in (play, text, resume, sim, rules, stats, replay, serve):
-    main.add_command(command)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from .errors import DeckError
@@ -55,6 +54,8 @@ def read_toml(path: str | Path) -> dict:
         ) from None
     if not text.strip():
         raise DeckError(file, "", "the file is empty")
+    import tomllib  # here, not at the top: the launcher's first frame reads no TOML file
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rich.markdown import Markdown as RichMarkdown
 from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -43,6 +42,10 @@ class RulesScreen(ModalScreen[None]):
         # One widget drawing Rich's Markdown: Textual's Markdown widget mounts a widget
         # per block, 0.5-0.8 s of CPU for a game's rules, which held up every other
         # session of an SSH server (the rules are our own text, never a player's).
+        # Imported here: Rich's Markdown (markdown-it, Pygments) is a large part of the
+        # start-up time otherwise, and the launcher's first frame shows no rules.
+        from rich.markdown import Markdown as RichMarkdown
+
         with VerticalScroll():
             yield Static(RichMarkdown(rules_markdown(self.game_id)))
         yield KeyBar()

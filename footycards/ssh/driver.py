@@ -30,7 +30,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
-from ..tui.textual_internals import XTermParser, uncached_parse_extended_key
+from ..tui.textual_internals import XTermParser, close_parser, uncached_parse_extended_key
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -140,6 +140,18 @@ class KeyParser(XTermParser):
         result: list[events.Key] | None = uncached_parse_extended_key(self, sequence)
         return result
 
+    closed = False
+
+    def close(self) -> None:
+        """No more input: end the paused generator that parses it (it and the parser
+        hold each other, which only a garbage collection could free)."""
+        close_parser(self)
+        self.closed = True
+
+
+def _discard(data: bytes) -> None:
+    """Where a detached terminal's output goes."""
+
 
 _TERMINALS: WeakKeyDictionary[App[Any], Terminal] = WeakKeyDictionary()
 
@@ -148,6 +160,20 @@ def attach(app: App[Any], terminal: Terminal) -> None:
     """Make `app` draw on `terminal` when it runs (its driver class becomes SSHDriver)."""
     _TERMINALS[app] = terminal
     app.driver_class = SSHDriver
+
+
+def detach(app: App[Any], terminal: Terminal) -> None:
+    """`app` has ended: nothing leads from it to its session any more, nor back (the
+    terminal sends nowhere, interrupts nobody, knows no driver), so that the ended app is
+    garbage on its own and the server can free it at once (memory.py)."""
+    driver = terminal.driver
+    if driver is not None:
+        driver.disable_input()
+    terminal.closed = True
+    terminal.driver = None
+    terminal.send = _discard
+    terminal.interrupt = None
+    _TERMINALS.pop(app, None)
 
 
 class SSHDriver(Driver):
@@ -198,6 +224,8 @@ class SSHDriver(Driver):
     def start_application_mode(self) -> None:
         terminal = self.terminal
         terminal.driver = self
+        if self._parser.closed:  # application mode again (after a suspend)
+            self._parser = KeyParser()
         self.resized(terminal.width, terminal.height)
         self.write(ENTER)
         if self._mouse:
@@ -216,6 +244,7 @@ class SSHDriver(Driver):
             if handle is not None:
                 handle.cancel()
         self._tick_handle = self._parse_handle = self._resize_handle = None
+        self._parser.close()
 
     def stop_application_mode(self) -> None:
         self.disable_input()
@@ -276,6 +305,7 @@ class SSHDriver(Driver):
     def _parser_failed(self) -> None:
         log.warning("unparsable input: key parser reset")
         details_log.warning("unparsable input", exc_info=True)
+        self._parser.close()
         self._parser = KeyParser()
 
     def _schedule_tick(self) -> None:

@@ -1,7 +1,7 @@
 """Provides the server's garbage-collection policy: no long pause for everyone at once.
 
-One server process holds every session's Textual app: a few hundred thousand objects per
-session. Python's full collection walks all of them and stops the event loop meanwhile
+One server process holds every session's Textual app: some 14,000 tracked objects per
+session at a table. Python's full collection walks all of them and stops the event loop meanwhile
 (1.7 s with 40 sessions, measured), and it runs by itself whenever a quarter of the heap
 has changed hands, so with many sessions every key press now and then waits seconds.
 
@@ -12,7 +12,10 @@ it). Each such pause only walks what is new since the last one.
 
 A screen a session drops (the launcher a player left for a table, a finished game's
 screen) and an ended session's app are freed soon after by `reclaim.py`, which walks only
-their own objects. What it cannot free (still held somewhere, or dropped some other way)
+their own objects (a few thousand: an ended app leads to nothing of the server, see
+`driver.detach`). What is still held is tried again, each wait twice the last (a
+cancelled timer keeps its task's context, and so the app, until it was due). What it
+cannot free (still held somewhere, or dropped some other way)
 keeps its cycles among the frozen objects, where only a deep collection (unfreeze, collect
 everything, freeze again) frees them. That one long pause is taken when
 - the ended sessions whose app could not be freed reach `deep_share` of the open ones (at
@@ -20,13 +23,16 @@ everything, freeze again) frees them. That one long pause is taken when
 - the process has grown by more than `grow_share` (plus `grow_slack`) beyond what its
   open sessions explain (the memory after the last deep collection, and `per_session`
   for each session opened since): dropped screens are piling up;
-- `deep_every` seconds have passed with sessions open.
+- `deep_every` seconds have passed with sessions open (never by default: the memory
+  trigger above covers what is left behind, and a deep collection with sessions open is
+  a pause for all of them).
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import math
 import os
 import time
 import weakref
@@ -34,8 +40,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from textual.app import App
 from textual.screen import Screen
 
+from ..tui.textual_internals import closing_screens
 from .reclaim import loosen, reclaim
 
 log = logging.getLogger("footycards.ssh")
@@ -60,7 +68,7 @@ def resident_bytes() -> int | None:
 class Dropped:
     """What a session dropped, waiting to be freed by `reclaim`."""
 
-    when: float  # when it was dropped, or last tried
+    when: float  # when it may be tried (`reclaim_after` after it was dropped, then later)
     roots: list[weakref.ref[Any]]  # weak references to it (the first: the screen or app)
     app: bool = False  # an ended session's app (a screen otherwise)
     tries: int = 0
@@ -70,10 +78,10 @@ class Dropped:
 class GcPolicy:
     """When to freeze and when to take a deep collection; `tick()` does what is due."""
 
-    freeze_every: float = 1.0  # seconds between two freezes while sessions are open
+    freeze_every: float = 0.5  # seconds between two freezes while sessions are open
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
-    deep_every: float = 1800.0  # a deep collection at least this often while sessions are open
+    deep_every: float = math.inf  # a deep collection at least this often with sessions open
     grow_share: float = 0.25  # memory beyond what the open sessions explain ...
     grow_slack: int = 32 * MB  # ... and beyond this much, calls for a deep one
     per_session: int = 8 * MB  # what a session is expected to hold (learnt at each deep one)
@@ -89,7 +97,7 @@ class GcPolicy:
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
     reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
-    reclaim_tries: int = 6  # tries, `reclaim_after` apart, while what was dropped is held
+    reclaim_tries: int = 7  # tries while what was dropped is held, each wait twice the last
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
 
@@ -110,10 +118,20 @@ class GcPolicy:
 
     def session_ended(self, app: object | None = None) -> None:
         """A session ended; its `app`, when given, is freed like a dropped screen (and
-        only an app that could not be freed counts towards a deep collection)."""
+        only an app that could not be freed counts towards a deep collection), with the
+        screens it has not closed (an app stopped mid-way) and the match it saved (its
+        own local game, which subscribed the saver)."""
         self.ended += 1
         if app is not None:
-            self.dropped.append(Dropped(self.clock(), [weakref.ref(app)], app=True))
+            roots: list[weakref.ref[Any]] = [weakref.ref(app)]
+            if isinstance(app, App):  # the screens left open by an app that was stopped
+                for screen in closing_screens(app):
+                    roots.extend(loosen(screen))
+            saver = getattr(app, "autosaver", None)  # its local game (reclaim never goes
+            match = getattr(saver, "match", None)  # into a match: tables share theirs)
+            if match is not None:
+                roots.append(weakref.ref(match))
+            self.dropped.append(Dropped(self.clock() + self.reclaim_after, roots, app=True))
 
     def expected(self, open_sessions: int) -> int | None:
         """The memory the open sessions explain (None when it cannot be told)."""
@@ -144,19 +162,22 @@ class GcPolicy:
     def screen_dropped(self, screen: Screen[Any]) -> None:
         """A session's app is about to remove `screen` (FootyApp.screen_dropped): free
         what it leaves once Textual is done with it."""
-        self.dropped.append(Dropped(self.clock(), loosen(screen)))
+        self.dropped.append(Dropped(self.clock() + self.reclaim_after, loosen(screen)))
 
-    def reclaim_dropped(self) -> int:
+    def reclaim_dropped(self, collected: bool = False) -> int:
         """Free what was dropped `reclaim_after` seconds ago or more, oldest first, for at
         most `reclaim_budget` seconds (the rest at the next tick); how many objects were
-        freed. What is still held (a closing connection may hold its app a little longer)
-        is tried again later, `reclaim_tries` times in all, then left to a deep collection."""
-        now = self.clock()
-        due = [d for d in self.dropped if now - d.when >= self.reclaim_after]
+        freed. What is still held (a closing connection may hold its app a little longer,
+        a cancelled timer its context until it was due) is tried again later, each wait
+        twice the last, `reclaim_tries` times in all, then left to a deep collection.
+        `collected`: what is not frozen was just collected (no collection first)."""
+        due = self.reclaim_due()
         if not due:
             return 0
+        now = self.clock()
         began = time.perf_counter()
-        gc.collect()  # what is not frozen (as a freeze does): the layout's passing cycles
+        if not collected:  # what is not frozen: the layout's passing cycles
+            gc.collect()
         freed = 0
         for item in due:
             self.dropped.remove(item)
@@ -165,8 +186,8 @@ class GcPolicy:
             if item.roots[0]() is None:
                 if item.app and self.ended:
                     self.ended -= 1  # freed: no deep collection is needed for this one
-            elif item.tries < self.reclaim_tries:
-                item.when = now
+            elif item.tries < self.reclaim_tries:  # 0.5 s, 1 s, 2 s, ... (a minute in all)
+                item.when = now + self.reclaim_after * 2**item.tries
                 self.dropped.append(item)
             else:
                 what = "an ended session's app" if item.app else "a closed screen"
@@ -176,12 +197,21 @@ class GcPolicy:
         self.reclaimed += freed
         return freed
 
+    def reclaim_due(self) -> list[Dropped]:
+        """What was dropped `reclaim_after` seconds ago or more, oldest first."""
+        now = self.clock()
+        return [d for d in self.dropped if now >= d.when]
+
     def tick(self, open_sessions: int) -> str | None:
-        """Free dropped screens, then do what is due (see `due`); returns what was done."""
-        self.reclaim_dropped()
+        """Do what is due (see `due`), and free what was dropped; returns what was done.
+        One collection at most: when something is to be freed, a freeze comes first
+        (the garbage that is not frozen is gone then, as `reclaim` needs)."""
         what = self.due(open_sessions)
+        if what is None and self.reclaim_due():
+            what = FREEZE
         if what is not None:
             self.collect(what, open_sessions)
+        self.reclaim_dropped(collected=what is not None)
         return what
 
     def collect(self, what: str, open_sessions: int) -> float:

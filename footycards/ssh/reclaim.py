@@ -23,8 +23,10 @@ called just before, unlinks them or keeps weak references to them for the walk.
 Other threads (AI workers) do not run during the count: it holds the interpreter for the
 few milliseconds it takes. An object it cannot prove unreachable is left alone, so a
 mistake can only keep memory, never free what is in use. A cycle through a paused
-generator or frame cannot be broken by emptying containers: such a graph is left whole to
-the deep collection. `reclaim` returns how many objects it emptied; 0 when the screen is
+generator or coroutine cannot be broken without running its cleanup code: such a graph is
+left whole to the deep collection. A finished frame (kept by an exception's traceback: an
+app stopped half-way through mounting a screen keeps one) is emptied with
+`frame.clear()`. `reclaim` returns how many objects it emptied; 0 when the screen is
 still in use.
 
 `reclaim` relies on CPython's reference counts and on holding the interpreter: it is off
@@ -187,24 +189,29 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
     root = None
     if not nodes:
         return []
+    edges: list[list[int]] = []  # for each node, the nodes it holds (once per reference)
     k = 0
     while k < len(nodes):
+        mine = []
         for child in _children(nodes[k]):
-            if id(child) not in index and _enters(child):
-                index[id(child)] = len(nodes)
+            j = index.get(id(child))
+            if j is None:
+                if not _enters(child):
+                    continue
+                j = index[id(child)] = len(nodes)
                 nodes.append(child)
+            mine.append(j)
+        edges.append(mine)
         k += 1
         if len(nodes) > limit:
             return []
     child = None
+    # references from inside the graph (of a function, its closure only: what else it
+    # holds counts as held from outside, which can only keep more)
     inside = [0] * len(nodes)
-    edges: list[list[int]] = []
-    for obj in nodes:
-        mine = [index[i] for i in map(id, gc.get_referents(obj)) if i in index]
+    for mine in edges:
         for j in mine:
             inside[j] += 1
-        edges.append(mine)
-    obj = None
     # sys.getrefcount counts its argument and the `nodes` list besides the real holders
     held = [sys.getrefcount(nodes[j]) - 2 - inside[j] for j in range(len(nodes))]
     if min(held) < 0:  # references the count cannot explain: do nothing
@@ -223,9 +230,9 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
 
 
 def _suspended(obj: object) -> bool:
-    """Whether `obj` is a frame, or a generator or coroutine that has not finished."""
-    if isinstance(obj, types.FrameType):
-        return True
+    """Whether `obj` is a generator or coroutine that has not finished. (A frame in the
+    garbage is not: a running one is held by its thread, and a paused generator holds
+    its frame, so that frame is garbage only with its generator, which is suspended.)"""
     if isinstance(obj, types.GeneratorType):
         return obj.gi_frame is not None
     if isinstance(obj, types.CoroutineType):
@@ -241,6 +248,11 @@ def _empty(obj: object) -> None:
         obj.clear()
     elif isinstance(obj, types.CellType):
         obj.cell_contents = None
+    elif isinstance(obj, types.FrameType):  # a finished frame (kept by a traceback)
+        try:
+            obj.clear()
+        except RuntimeError:  # executing: cannot be garbage (see `_suspended`)
+            pass
     elif isinstance(obj, _LEFT_AS_THEY_ARE):
         return  # never run a coroutine's cleanup code; weak containers' callbacks need them
     else:

@@ -496,7 +496,10 @@ class FootyServer:
             app.screen_dropped = self.gc.screen_dropped
 
     def release(self, session: GameSession, app: App[Any] | None = None) -> None:
-        """The session is over; its `app` (if it ran one) is freed soon after (memory.py)."""
+        """The session is over; its `app` (if it ran one) is freed soon after (memory.py):
+        nothing of the server leads to it any more."""
+        if app is not None and hasattr(app, "screen_dropped"):
+            app.screen_dropped = None
         if session in self.sessions:
             self.sessions.discard(session)
             self.gc.session_ended(app if self.options.freeze_gc else None)

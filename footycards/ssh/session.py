@@ -40,7 +40,7 @@ from ..paths import data_dir
 from ..plaintext import clean_name
 from ..tui.textual_internals import node_tasks
 from .budget import TokenBucket
-from .driver import Terminal, attach
+from .driver import Terminal, attach, detach
 
 log = logging.getLogger("footycards.ssh")
 
@@ -351,6 +351,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         )
         status = 0
         errors = io.StringIO()
+        app: App[Any] | None = None
         try:
             with textual_colour_system(info.colors):
                 app = self.server.app_factory(info)
@@ -377,6 +378,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self._ending.cancel()
                 self._ending = None
             self.app = None
+            if app is not None:
+                detach(app, self.terminal)  # nothing of this session leads to it now
             self.server.release(self, app)
             self._close(status)
 

@@ -28,6 +28,7 @@ from ..tables import TableHub
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
+from .textual_internals import closing_screens
 from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
@@ -122,6 +123,15 @@ class FootyApp(FootyHost):
         ):
             self.screen_dropped(screen)
         return await super()._replace_screen(screen)
+
+    async def _close_all(self) -> None:
+        """Textual's step that closes every screen when the app ends (not through
+        `_replace_screen`): `screen_dropped` hears of each first. A private Textual step,
+        checked by tests/tui/test_textual_internals.py."""
+        if self.screen_dropped is not None:
+            for screen in closing_screens(self):
+                self.screen_dropped(screen)
+        await super()._close_all()
 
     @contextmanager
     def _context(self) -> Iterator[None]:

@@ -7,11 +7,11 @@ were checked on Textual 8.2.8 (`TEXTUAL_CHECKED`). tests/tui/test_textual_intern
 names each internal and checks that it still exists with the expected shape, so a
 Textual upgrade that changes one fails there, in one obvious place.
 
-Two internals are overridden by subclasses rather than called, so they cannot be
-wrapped by a function: `App._replace_screen` and `App._context` (footycards/tui/app.py)
-and `Stylesheet._parse_rules` (footycards/tui/stylesheet.py); `XTermParser`'s cached
-`_parse_extended_key` is overridden by footycards/ssh/driver.py. The canary test checks
-those names and signatures too.
+Some internals are overridden by subclasses rather than called, so they cannot be
+wrapped by a function: `App._replace_screen`, `App._close_all` and `App._context`
+(footycards/tui/app.py) and `Stylesheet._parse_rules` (footycards/tui/stylesheet.py);
+`XTermParser`'s cached `_parse_extended_key` is overridden by footycards/ssh/driver.py.
+The canary test checks those names and signatures too.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.notifications import Notification
+from textual.screen import Screen
 
 __all__ = [
     "TEXTUAL_CHECKED",
@@ -37,6 +38,8 @@ __all__ = [
     "being_removed",
     "clear_bindings",
     "clear_query_cache",
+    "close_parser",
+    "closing_screens",
     "component_style_nodes",
     "current_app",
     "key_bindings",
@@ -143,6 +146,30 @@ def uncached_parse_extended_key(parser: XTermParser, sequence: str) -> list[Any]
     None."""
     result: list[Any] | None = XTermParser._parse_extended_key.__wrapped__(parser, sequence)
     return result
+
+
+def closing_screens(app: App[Any]) -> list[Screen[Any]]:
+    """The screens `app` closes when it ends: those of every mode's stack and the
+    installed ones that were built, each once.
+
+    Checked on Textual 8.2.8: `App._screen_stacks` maps modes to lists of screens and
+    `App._installed_screens` names to screens or to callables not yet called; both are
+    what `App._close_all` closes and clears."""
+    screens: list[Screen[Any]] = []
+    for stack in app._screen_stacks.values():
+        screens.extend(stack)
+    screens.extend(s for s in app._installed_screens.values() if isinstance(s, Screen))
+    return list(dict.fromkeys(screens))
+
+
+def close_parser(parser: XTermParser) -> None:
+    """End the key parser's paused generator (a parser no longer fed).
+
+    Checked on Textual 8.2.8: `Parser._gen` is the generator `Parser.__init__` starts
+    from `parse`; its paused frame holds the parser, a cycle only the collector could free
+    while the generator is paused (closing it runs no code: `parse` has no `finally`
+    and catches only ParseEOF and ParseTimeout)."""
+    parser._gen.close()
 
 
 def stylesheet_variables(stylesheet: Stylesheet) -> dict[str, str]:

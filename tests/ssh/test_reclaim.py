@@ -70,6 +70,27 @@ def test_a_cycle_nothing_else_holds_is_freed(frozen):
     assert all(r() is None for r in refs)
 
 
+def _fail(node: Node) -> None:
+    raise ValueError("failed")  # its frame, kept by the traceback, holds `node`
+
+
+def test_a_cycle_through_a_finished_frame_is_freed(frozen):
+    """An exception kept by what it was raised about (a stopped app keeps the one that
+    stopped a screen's mount): its traceback's frames are finished and are emptied."""
+    root = Node()
+    try:
+        _fail(root)
+    except ValueError as error:
+        root.cache["error"] = error  # node -> exception -> traceback -> frame -> node
+    ref = weakref.ref(root)
+    gc.freeze()
+    roots = [weakref.ref(root)]
+    del root
+    assert ref() is not None  # only the cycle holds it
+    assert reclaim(roots) > 0
+    assert ref() is None
+
+
 def test_what_is_held_from_outside_is_kept_whole(frozen):
     root = Node()
     kid = Node(root)
@@ -189,8 +210,11 @@ def test_an_ended_session_s_app_is_freed_and_calls_for_no_deep_collection(frozen
     assert [r() is None for r in refs] == [True, True, True, True, False]
     assert policy.ended == 1 and len(policy.dropped) == 1  # tried again later
     assert policy.due(0) != DEEP
-    for _ in range(policy.reclaim_tries - 1):
-        clock.now += 0.5
+    for tried in range(1, policy.reclaim_tries):  # each wait twice the last
+        clock.now += 0.5 * 2**tried - 0.01
+        policy.reclaim_dropped()
+        assert len(policy.dropped) == 1  # not due yet
+        clock.now += 0.01
         policy.reclaim_dropped()
     assert policy.dropped == [] and policy.ended == 1
     assert policy.due(0) == DEEP  # the one held app is left to a deep collection
@@ -212,6 +236,8 @@ def test_an_app_let_go_a_little_later_is_freed_on_a_later_try(frozen):
     policy.reclaim_dropped()
     assert ref() is not None and policy.ended == 1
     holder.clear()  # the connection is closed
+    clock.now += 0.5
+    assert policy.reclaim_dropped() == 0  # the next try comes a second after the first
     clock.now += 0.5
     assert policy.reclaim_dropped() > 0
     assert ref() is None and policy.ended == 0 and policy.dropped == []

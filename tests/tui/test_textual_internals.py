@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingsMap
 from textual.cache import LRUCache
 from textual.css.stylesheet import Stylesheet
 from textual.notifications import Notifications
+from textual.screen import Screen
 from textual.widgets import Static
 
 from footycards.tui import textual_internals as ti
@@ -114,6 +115,14 @@ def test_the_key_parser_caches_parse_extended_key_with_lru_cache():
     assert keys is not None and [k.key for k in keys] == ["up"]
 
 
+def test_the_key_parser_runs_a_paused_generator_that_can_be_closed():
+    parser = ti.XTermParser()
+    assert inspect.isgenerator(parser._gen) and parser._gen.gi_frame is not None
+    ti.close_parser(parser)
+    assert parser._gen.gi_frame is None  # finished: no paused frame holds the parser
+    ti.close_parser(parser)  # closing again does nothing
+
+
 def test_stylesheet_internals():
     sheet = Stylesheet(variables={"a": "b"})
     assert ti.stylesheet_variables(sheet) == {"a": "b"}
@@ -144,6 +153,26 @@ def test_replace_screen_is_the_step_that_removes_a_screen():
     assert inspect.iscoroutinefunction(App._replace_screen)
     assert list(inspect.signature(App._replace_screen).parameters) == ["self", "screen"]
     assert "_replace_screen" in inspect.getsource(App.pop_screen)
+
+
+def test_close_all_is_the_step_that_closes_every_screen():
+    """Overridden in footycards/tui/app.py (`screen_dropped` hears of the screens an
+    ending app closes); `closing_screens` reads the stacks and installed screens."""
+    assert inspect.iscoroutinefunction(App._close_all)
+    assert list(inspect.signature(App._close_all).parameters) == ["self"]
+    assert "_close_all" in inspect.getsource(App._shutdown)
+
+    async def main() -> None:
+        app = Tiny()
+        async with app.run_test() as pilot:
+            assert isinstance(app._screen_stacks, dict)
+            assert isinstance(app._installed_screens, dict)
+            app.push_screen(Screen())
+            await pilot.pause()
+            screens = ti.closing_screens(app)
+            assert screens == app.screen_stack and len(screens) == 2
+
+    asyncio.run(main())
 
 
 def test_notifications_are_a_collection_on_the_app():

@@ -576,9 +576,10 @@ class _CardTable:
             cat: {cid: category_value(i, cat) for cid, i in self.info.items()} for cat in CATEGORIES
         }
         self.rank = {cid: i for i, cid in enumerate(self.ids)}
+        self.quartet = {cid: quartet_of(cid) for cid in self.ids}
         members: dict[str, list[str]] = {}
         for cid in self.ids:
-            members.setdefault(quartet_of(cid), []).append(cid)
+            members.setdefault(self.quartet[cid], []).append(cid)
         self.members = {q: tuple(sorted(cs)) for q, cs in members.items()}
         self.quartets = list(members)  # deck order
         self.asks = {cid: _asks_for(cid) for cid in self.ids}
@@ -667,7 +668,7 @@ class Action:
 
 
 CALLS = {c: Action("call", category=c) for c in CATEGORIES}
-_MODE_CALLS = {mode: [CALLS[c] for c in cats] for mode, cats in MODE_CATEGORIES.items()}
+_MODE_CALLS = {mode: tuple(CALLS[c] for c in cats) for mode, cats in MODE_CATEGORIES.items()}
 _SEATS = [list(range(n)) for n in range(MAX_PLAYERS + 1)]  # by players
 _NAMES = [f"P{s + 1}" for s in range(MAX_PLAYERS)]  # the seats' names unless named
 _OTHERS = [[[s for s in range(n) if s != me] for me in range(n)] for n in range(MAX_PLAYERS + 1)]
@@ -796,7 +797,9 @@ class QuartettState:
     asks: int = 0  # Quartett asks made
     round_limit: int | None = None  # Q2.7 option
     last_round: _Round | None = None  # the comparisons of the latest round (Q2.8)
-    revealed: list[str] = field(default_factory=list)  # cards shown at least once (Q2)
+    # the cards shown at least once (Q2); a call's cards are added when it is read, by
+    # `_revealed_now()` (views, the JSON, clones)
+    revealed: list[str] = field(default_factory=list)
     history: list[HistoryEntry] = field(default_factory=list)  # Q4: every ask, in order
     events: list[QuartettEvent] = field(default_factory=list)  # the log, as far as built
     reason: Reason | None = None  # why the game ended
@@ -811,9 +814,10 @@ class QuartettState:
         self._values = t.values
         self._rank = t.rank
         self._members = t.members
+        self._quartet = t.quartet
         self._quartets = t.quartets
         self._asks = t.asks
-        self._calls = _MODE_CALLS[self.mode]  # shared lists: never changed
+        self._calls = _MODE_CALLS[self.mode]  # shared by every game: never changed
         self._seats = _SEATS[self.players]
         self._others = _OTHERS[self.players]
         self._revealed = set(self.revealed)
@@ -875,17 +879,17 @@ class QuartettState:
             "hit": hit, "drew": drew, "stack": stack,
         }  # fmt: skip
 
-    def legal_actions(self) -> list[Action]:
-        """Every action the seat `to_move` may take now."""
+    def legal_actions(self) -> Sequence[Action]:
+        """Every action the seat `to_move` may take now (a list, or a tuple of calls)."""
         p = self.phase
         if p == OVER:
             return []
         if p != ASK:
-            return list(self._calls)  # Q2.3, Q3.1
+            return self._calls  # Q2.3, Q3.1 (a tuple: nothing done to it changes the game)
         me = self.turn
         hand = self.hands[me]
         hs = set(hand)
-        held = {c[:-1] for c in hand}
+        held = set(map(self._quartet.__getitem__, hand))
         members = self._members
         wanted = [c for q in self._quartets if q in held for c in members[q] if c not in hs]
         asks = self._asks
@@ -946,7 +950,7 @@ class QuartettState:
         hand = self.hands[me]
         if card in hand:
             raise IllegalAction("you hold {card} yourself", "own_card", card=card)  # Q4.3
-        q = quartet_of(card)
+        q = self._quartet[card]
         a1, a2, a3, a4 = self._members[q]
         if not (a1 in hand or a2 in hand or a3 in hand or a4 in hand):
             raise IllegalAction(
@@ -980,14 +984,14 @@ class QuartettState:
             seats = self.stechen  # Q2.6
             lr = self.last_round
             assert lr is not None
+            cards = [stacks[s].pop(0) for s in seats]  # in seat order
         else:
             self.round_no += 1
             seats = self._seats  # a round starts only while everyone holds cards (Q2.7)
             lr = self.last_round = {"round": self.round_no, "comparisons": []}
+            cards = [stack.pop(0) for stack in stacks]
         self.category = cat
-        cards = [stacks[s].pop(0) for s in seats]  # in seat order
-        vals = self._values[cat]
-        values = [vals[c] for c in cards]
+        values = list(map(self._values[cat].__getitem__, cards))
         self._shown.append(cards)
         self.records.append((CALLED, caller, cat, stechen, seats, cards))
         best = max(values)
@@ -1037,14 +1041,15 @@ class QuartettState:
         stack = self.stacks[w]
         stack.extend(_from_seat(seats, cards, w))
         middle = self.middle
-        won = len(cards) + len(middle)
-        # the winner's own cards of this round (every comparison of it) come back to them
-        lr = self.last_round
-        comps = lr["comparisons"] if lr else []
-        own = 1 if len(comps) < 2 else sum(c["seats"].count(w) for c in comps)
+        won = len(cards)
+        own = 1  # the winner's own cards of this round (every comparison of it)
         if middle:
+            won += len(middle)
             stack.extend(middle)
             middle.clear()
+            lr = self.last_round
+            if lr and len(lr["comparisons"]) > 1:  # a Stechen
+                own = sum(c["seats"].count(w) for c in lr["comparisons"])
         comparison["took"] = won
         comparison["gain"] = won - own
         self.turn = w  # Q2.5: the winner calls next
@@ -1076,7 +1081,7 @@ class QuartettState:
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
             self.records.append((ASKED, me, target, card, True, False, len(self.stock)))
-            self._lay_down(me, quartet_of(card))
+            self._lay_down(me, self._quartet[card])
             if self._ended():
                 return
             if not hands[me]:
@@ -1098,7 +1103,7 @@ class QuartettState:
     def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
-        self._lay_down(seat, quartet_of(c))
+        self._lay_down(seat, self._quartet[c])
 
     def _lay_down(self, seat: int, q: str) -> None:
         """Q4.6: a complete quartet goes face up on the table."""
@@ -1517,8 +1522,8 @@ def new_game(
         state.records.append(deal_event)
         for s in range(players):
             counts: dict[str, int] = {}
-            for c in dealt[s]:
-                counts[c[:-1]] = counts.get(c[:-1], 0) + 1
+            for q in map(state._quartet.__getitem__, dealt[s]):
+                counts[q] = counts.get(q, 0) + 1
             for q, k in counts.items():
                 if k == 4:
                     state._lay_down(s, q)  # Q4.6 (house ruling: right after the deal)

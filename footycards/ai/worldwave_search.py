@@ -9,7 +9,9 @@ says, the rest into the deck) and rebuilds the turn's bookkeeping from the log (
 skills used, first draws, goals conceded), so a state can be built at any decision of an
 action phase (no response window open). `Search` plays each candidate action in the same
 few determinizations (common random numbers), then every seat by the normal policy until
-the round is over, and scores the goal difference with a little for cards and stamina.
+the round is over, and scores the goal difference with a little for cards and stamina;
+another candidate replaces the normal choice only when it gains more than `MARGIN` goals
+per sample (less is the rollouts' noise).
 Its clock: no new sample once another would likely end past `TIME_BUDGET`, and a hard stop
 at `DEADLINE` (checked at every rollout step; the unfinished sample is dropped, and with
 no sample finished the normal choice stands), so a decision never runs much past it.
@@ -25,7 +27,8 @@ from typing import Any
 from footycards.core.rng import GameRng
 from footycards.core.worldwave import DECK, WorldWaveState
 
-SAMPLES = 10  # determinizations per decision (shared by all candidates)
+SAMPLES = 12  # determinizations per decision (shared by all candidates)
+MARGIN = 0.05  # goals per sample another candidate must gain over the normal choice
 MAX_CANDIDATES = 6
 TIME_BUDGET = 0.12  # seconds per decision: no new sample that would likely end past it
 DEADLINE = 0.15  # seconds per decision, a hard stop: a sample still running is dropped
@@ -210,6 +213,8 @@ class Search:
         if samples == 0:
             return first
         best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
+        if totals[best] - totals[0] <= MARGIN * samples:
+            return first  # within the rollouts' noise: the normal choice stands
         return cands[best]
 
     def rollout(

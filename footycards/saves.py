@@ -22,6 +22,7 @@ from .match import Applied, Match, Undone
 from .paths import atomic_write, data_dir
 from .record import GameRecord, RecordError, ReplayError, new_id, now_iso
 from .registry import REGISTRY, get_spec
+from .seats import ai_mark, says_ai
 
 Writer = Callable[[Path, str], None]
 ErrorHandler = Callable[[OSError], None]
@@ -69,7 +70,9 @@ def when(stamp: str) -> str:
 
 
 def players_text(record: GameRecord) -> tuple[str, ...]:
-    return tuple(f"{s.name} (AI)" if s.ai and s.ai not in s.name else s.name for s in record.seats)
+    return tuple(
+        f"{s.name} {ai_mark()}" if s.ai and not says_ai(s.name) else s.name for s in record.seats
+    )
 
 
 def read_record(path: Path) -> GameRecord:

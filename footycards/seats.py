@@ -69,6 +69,17 @@ LEVEL_WORDS = {  # the AI levels as an AI seat's name says them ("AI normal")
 }
 
 
+def says_ai(name: str) -> bool:
+    """Whether a seat's name already says it is an AI player ("AI normal 2", or its
+    default name in this session's language), so no "(AI)" is added after it."""
+    return name.startswith("AI") or any(name.startswith(ai_label(level)) for level in LEVELS)
+
+
+def ai_mark() -> str:
+    """What follows the name of an AI seat whose name does not say so: "(AI)"."""
+    return _("(AI)")
+
+
 def ai_label(level: str, n: int = 1) -> str:
     """A display name for an AI seat, e.g. 'AI normal' or 'AI normal 2'."""
     base = _("AI {level}").format(level=_(LEVEL_WORDS.get(level, level)))

@@ -87,25 +87,32 @@ def screen_text(app) -> str:
 
 
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+LETTERS = re.compile(r"[^\W\d_][^\W\d_']*")  # a word in any script
 
 
 def english_words(text: str, allowed: set[str]) -> list[str]:
     """The plain-ASCII words of two letters or more in `text` that are not `allowed`
     (names, key names, notation): on a pseudo-translated screen, untranslated English."""
     found = []
-    for word in WORD.findall(text):
+    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)  # tab labels drawn side by side
+    for word in LETTERS.findall(text):
         bare = word.strip("'")
+        if not bare.isascii():  # Fußball, Ţýþê, 射門: not an English word
+            continue
         if len(bare) < 2 or bare in allowed or bare.lower() in allowed:
             continue
         found.append(bare)
     return found
 
 
-def english_fragments(text: str, translation) -> list[str]:
+def english_fragments(text: str, translation, names: set[str] = frozenset()) -> list[str]:
     """The English of translated messages that shows in `text`: each msgid's words between
-    its placeholders (runs of two words or more) where the catalogue says something else."""
-    found = []
+    its placeholders (runs of two words or more, standing as words) where the catalogue
+    says something else (and no translation of the catalogue says the same words); a run
+    made only of `names` (a game's name) is no English."""
     catalog = getattr(translation, "_catalog", {})
+    said = "\n".join(str(v) for v in catalog.values())
+    found = []
     for msgid, msgstr in catalog.items():
         if isinstance(msgid, tuple):
             msgid = msgid[0]
@@ -113,6 +120,10 @@ def english_fragments(text: str, translation) -> list[str]:
             continue
         for piece in re.split(r"\{[^{}]*\}|%\([a-z_]+\)[sd]", msgid):
             piece = piece.strip(" .,:;()·—-")
-            if piece.count(" ") >= 1 and len(piece) >= 8 and piece in text:
+            if piece.count(" ") < 1 or len(piece) < 8 or piece not in text or piece in said:
+                continue
+            if all(word in names for word in WORD.findall(piece)):
+                continue
+            if re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text):
                 found.append(piece)
     return sorted(set(found))

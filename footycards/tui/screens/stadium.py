@@ -24,6 +24,7 @@ from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
 from ...i18n import N_, _, ngettext
 from ...match import Applied, Match, Undone
+from ...seats import ai_mark, says_ai
 from ...textmode.stadium import reward_name
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
@@ -96,8 +97,8 @@ class Scoreboard(Widget):
         for s, area in enumerate(view["areas"]):
             mark = "▶" if s == view["turn"] and not view["is_over"] else ""
             who = Text(f"P{s + 1} {area['name']}", style="bold" if mark else "")
-            if s in self.ai_seats and not area["name"].startswith("AI"):
-                who.append(" (AI)", style="dim")
+            if s in self.ai_seats and not says_ai(area["name"]):
+                who.append(" " + ai_mark(), style="dim")
             t.add_row(mark, who, Text(f"{area['score']}★", style=look("scoreboard--stars")))
             t.add_row("", pairs_text(area["pairs"]), "")
             if area["rewards"]:

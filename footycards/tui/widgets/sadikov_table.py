@@ -19,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import N_, _
+from ...seats import ai_mark, says_ai
 from ..translate import translate_bindings
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -306,8 +307,8 @@ class AktivPanel(Widget):
         info = view["seats"][self.seat]
         on_turn = view["to_move"] == self.seat and not view["is_over"]
         title = ("▶ " if on_turn else "") + f"P{self.seat + 1} {info['name']}"
-        if ai and not info["name"].startswith("AI"):
-            title += " (AI)"
+        if ai and not says_ai(info["name"]):
+            title += " " + ai_mark()
         self.border_title = Content(title)  # a name is never markup
         self.border_subtitle = _("goals: {n}").format(n=info["goals"])
         self.refresh(layout=True)

@@ -18,6 +18,7 @@ from textual.widget import Widget
 
 from ...core.worldwave import CARDS, ROSTER
 from ...i18n import _
+from ...seats import ai_mark, says_ai
 from .worldwave_cards import MARK_GLYPH, card_name, character_name, fit, gauge, pad
 
 TEAM_NAMES = ("A", "B")
@@ -98,7 +99,7 @@ class PitchPanel(Widget):
 
     def seat_title(self, seat: int) -> str:
         who = self.names[seat] if seat < len(self.names) else f"P{seat + 1}"
-        ai = " (AI)" if seat in self.ai else ""
+        ai = " " + ai_mark() if seat in self.ai and not says_ai(who) else ""
         return f"{self.marker(seat)}P{seat + 1} {who}{ai}"
 
     def character_line(self, info: dict) -> Text:

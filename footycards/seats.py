@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .ai import LEVELS
-from .i18n import N_, _, ngettext
+from .i18n import N_, _, available_languages, ngettext, translation
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,21 @@ LEVEL_WORDS = {  # the AI levels as an AI seat's name says them ("AI normal")
 
 def says_ai(name: str) -> bool:
     """Whether a seat's name already says it is an AI player ("AI normal 2", or its
-    default name in this session's language), so no "(AI)" is added after it."""
-    return name.startswith("AI") or any(name.startswith(ai_label(level)) for level in LEVELS)
+    default name in any language: at a shared table the host's session named the AI
+    seats), so no "(AI)" is added after it."""
+    return name.startswith("AI") or name.startswith(ai_labels(tuple(available_languages())))
+
+
+@lru_cache(maxsize=4)
+def ai_labels(langs: tuple[str, ...]) -> tuple[str, ...]:
+    """The default names of the AI seats in each of `langs`."""
+    labels = []
+    for lang in langs:
+        catalogue = translation(lang)
+        for level in LEVELS:
+            word = catalogue.gettext(LEVEL_WORDS[level])
+            labels.append(catalogue.gettext("AI {level}").format(level=word))
+    return tuple(labels)
 
 
 def ai_mark() -> str:

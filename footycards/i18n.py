@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
 
@@ -183,12 +183,14 @@ def current_language() -> str:
     return session.lang if session is not None else "en"
 
 
-def format_number(value: float, lang: str | None = None) -> str:
+def format_number(value: float, lang: str | None = None, decimals: int | None = None) -> str:
     """A number as the language writes it: 1,234 in English, 1.234 in German, 1 234 in
-    Polish and Ukrainian (CLDR, through Babel); `lang` defaults to this context's."""
+    Polish and Ukrainian, 8,0 with `decimals=1` in German (CLDR, through Babel); `lang`
+    defaults to this context's."""
     from babel.numbers import format_decimal
 
-    return str(format_decimal(value, locale=lang or current_language()))
+    pattern = None if decimals is None else "#,##0" + ("." + "0" * decimals if decimals else "")
+    return str(format_decimal(value, format=pattern, locale=lang or current_language()))
 
 
 def format_date(when: date, lang: str | None = None) -> str:
@@ -197,6 +199,17 @@ def format_date(when: date, lang: str | None = None) -> str:
     from babel.dates import format_date as babel_date
 
     return str(babel_date(when, format="medium", locale=lang or current_language()))
+
+
+def format_moment(moment: datetime, lang: str | None = None) -> str:
+    """A date and time to the minute as the language writes them ("02.12.2026 14:28",
+    "2026年12月2日 14:28"); English keeps "2026-12-02 14:28"."""
+    from babel.dates import format_date as babel_date
+
+    code = lang or current_language()
+    if code == "en":
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return f"{babel_date(moment, format='medium', locale=code)} {moment:%H:%M}"
 
 
 def _(message: str) -> str:

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .i18n import _
+from .i18n import _, format_moment
 from .match import Applied, Match, Undone
 from .paths import atomic_write, data_dir
 from .record import GameRecord, RecordError, ReplayError, new_id, now_iso
@@ -66,7 +66,7 @@ def when(stamp: str) -> str:
         return stamp
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=dt.UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M")
+    return format_moment(moment.astimezone())
 
 
 def players_text(record: GameRecord) -> tuple[str, ...]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, format_number, ngettext
 from ..registry import GameSpec
 from ..seats import SeatSpec
 from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
@@ -124,21 +124,25 @@ def print_sim(result: SimResult) -> None:
     t.add_column(_("Player"))
     t.add_column(_("Win rate"), justify="right")
     for s, seat in enumerate(result.seats):
-        t.add_row(f"P{s + 1}", seat.name, f"{result.win_rate(s):.1f} %")
+        t.add_row(f"P{s + 1}", seat.name, format_number(result.win_rate(s), decimals=1) + " %")
     out.print(t)
     if result.stopped:
         out.print(_("Stopped with Ctrl+C after {n} of {m} games.").format(n=played, m=result.asked))
     out.print(
-        _("Mean game length: {m:.1f} actions (longest {x})").format(
-            m=result.mean_length, x=result.longest
+        _("Mean game length: {m} actions (longest {x})").format(
+            m=format_number(result.mean_length, decimals=1), x=format_number(result.longest)
         )
     )
     out.print(
         ngettext(
-            "Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included; {w} worker)",
-            "Speed: {a:,.0f} actions/s, {g:,.1f} games/s (AI decisions included; {w} workers)",
+            "Speed: {a} actions/s, {g} games/s (AI decisions included; {w} worker)",
+            "Speed: {a} actions/s, {g} games/s (AI decisions included; {w} workers)",
             result.workers,
-        ).format(a=result.actions_per_second, g=result.games_per_second, w=result.workers)
+        ).format(
+            a=format_number(result.actions_per_second, decimals=0),
+            g=format_number(result.games_per_second, decimals=1),
+            w=result.workers,
+        )
     )
     for table in result.tables:
         rich_table = RichTable(title=table.title, caption=table.caption or None)

@@ -16,8 +16,7 @@ from ..core.quartett import (
     category_value,
     deck_catalog,
 )
-from ..core.quartett import format_value as value
-from ..i18n import _, ngettext
+from ..i18n import _, format_number, ngettext
 from ..narration import tell
 
 EXAMPLES = ("call goals", "ask P2 F3")  # text mode's help shows these moves
@@ -98,6 +97,12 @@ def player(names: Sequence[str], seat: int) -> str:
 
 def players(names: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(player(names, s) for s in seats)
+
+
+def value(category: str, number: float) -> str:
+    """A category value as the language writes numbers: fairness with one decimal (8.0,
+    8,0 in German), the others whole (1.234 games in German)."""
+    return format_number(number, decimals=1 if category == "fairness" else None)
 
 
 def category(key: str) -> str:

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.worldwave import ROSTER
-from ..i18n import _
+from ..i18n import _, format_number
 from ..registry import SimTable
 from .worldwave import character_name
 
@@ -71,17 +71,19 @@ class WorldWaveReport:
                     character_name(cid),
                     ROSTER[cid].position,
                     str(n),
-                    f"{100 * self.wins[cid] / n:.1f} %",
-                    f"{self.goals[cid] / n:.2f}",
+                    format_number(100 * self.wins[cid] / n, decimals=1) + " %",
+                    format_number(self.goals[cid] / n, decimals=2),
                 )
             )
         m = self.matches
         notes = (
-            _("First team (seat 1's) win rate: {a:.1f} %; draws: {d:.1f} %").format(
-                a=100 * self.first_team / m, d=100 * self.draws / m
+            _("First team (seat 1's) win rate: {a} %; draws: {d} %").format(
+                a=format_number(100 * self.first_team / m, decimals=1),
+                d=format_number(100 * self.draws / m, decimals=1),
             ),
-            _("Per match: {t:.1f} turns, {a:.1f} actions").format(
-                t=self.turns / m, a=self.actions / m
+            _("Per match: {t} turns, {a} actions").format(
+                t=format_number(self.turns / m, decimals=1),
+                a=format_number(self.actions / m, decimals=1),
             ),
         )
         return [

@@ -20,8 +20,8 @@ from textual.widget import Widget
 
 from ...core.quartett import CATEGORIES as CATEGORY_ORDER
 from ...core.quartett import CATEGORY_LABELS as LABELS
-from ...core.quartett import format_value as show_value
 from ...i18n import _
+from ...textmode.quartett import value as show_value
 from .packing import pack
 
 HEAD_LINES = 4  # border + code/club + name + position, before the first category row

@@ -84,7 +84,10 @@ class GcPolicy:
     deep_every: float = math.inf  # a deep collection at least this often with sessions open
     grow_share: float = 0.25  # memory beyond what the open sessions explain ...
     grow_slack: int = 32 * MB  # ... and beyond this much, calls for a deep one
-    per_session: int = 8 * MB  # what a session is expected to hold (learnt at each deep one)
+    # what a session is expected to hold (learnt at each deep one): the RSS per session
+    # open under churn was 14 MB (tours of every screen and tables, 12 open), so that
+    # warming up (the first visit to each screen) calls for no deep collection
+    per_session: int = 16 * MB
     clock: Callable[[], float] = time.monotonic
     memory: Callable[[], int | None] = resident_bytes
     started: int = 0  # sessions started since the last freeze

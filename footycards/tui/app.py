@@ -20,11 +20,7 @@ from .. import settings
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
-from ..record import GameRecord
 from ..registry import get_spec
-from ..replay import Replay
-from ..saves import Autosaver, SaveStore, error_text
-from ..tables import TableHub
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
@@ -33,6 +29,12 @@ from .translate import translate_bindings
 from .widgets.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
+    # the saves (and the records, replays and shared tables behind them) are imported
+    # when a game is saved or opened: the launcher's first frame needs none of them
+    from ..record import GameRecord
+    from ..replay import Replay
+    from ..saves import Autosaver, SaveStore
+    from ..tables import TableHub
     from .screens.game import GameScreen
     from .screens.launcher import LauncherScreen
 
@@ -95,6 +97,8 @@ class FootyApp(FootyHost):
         # the session's own folder (an SSH user's): its settings and saves live there
         self.settings_file = home / "settings.json" if home is not None else None
         if saves is None and home is not None:
+            from ..saves import SaveStore  # imported when used (see TYPE_CHECKING above)
+
             self.saves = SaveStore(home)
         self.settings, self.settings_notice = settings.load(self.settings_file)
         self.stats_told = False  # a statistics problem is told once per session
@@ -214,6 +218,8 @@ class FootyApp(FootyHost):
     @property
     def store(self) -> SaveStore:
         if self.saves is None:
+            from ..saves import SaveStore  # imported when used (see TYPE_CHECKING above)
+
             self.saves = SaveStore()
         return self.saves
 
@@ -225,10 +231,14 @@ class FootyApp(FootyHost):
             self.autosaver = None
         if not (self.autosave and self.drive_ai and match.humans):
             return
+        from ..saves import Autosaver  # imported when used (see TYPE_CHECKING above)
+
         self.autosaver = Autosaver(match, self.store, record, on_error=self.save_failed)
 
     def save_failed(self, exc: OSError) -> None:
         """Said once until a save works again; the game goes on."""
+        from ..saves import error_text  # imported when used (see TYPE_CHECKING above)
+
         text = _(
             "The game could not be saved ({why}). Play goes on and every move tries again."
         ).format(why=error_text(exc))
@@ -251,6 +261,8 @@ class FootyApp(FootyHost):
         if saver is None or saver.match is not match:
             return _("This game is not saved: it is lost.")
         if saver.failed and saver.error is not None:
+            from ..saves import error_text  # imported when used (see TYPE_CHECKING above)
+
             why = error_text(saver.error)
             if saver.saves == 0:
                 return _("It could not be saved ({why}): it is lost.").format(why=why)

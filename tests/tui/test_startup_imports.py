@@ -1,0 +1,98 @@
+"""The launcher's first frame imports only what it draws: `footycards` (no command) started
+in a fresh process, its modules listed when the launcher is first painted. No engine but
+the highlighted game's (its seats are drawn), no AI player, no game screen, no saves,
+statistics or shared tables (sqlite3), no SSH server (asyncssh), no simulator, no other
+command of the command line, no Markdown renderer (the rules screen's). Not timed: the time
+is measured by benchmarks/bench_startup.py."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from footycards.registry import REGISTRY
+
+# Runs the `footycards` command as its script does, with Textual's App.run made headless
+# and stopped at the first frame (patched on Textual's class, so the patch itself imports
+# nothing of footycards before the command does).
+CHILD = """
+import json, sys
+from textual.app import App
+
+real_run = App.run
+
+def run(self, *args, **kwargs):
+    async def first_frame(pilot):
+        await pilot.pause()
+        screen = pilot.app.screen
+        print(json.dumps({"screen": type(screen).__name__,
+                          "game": getattr(screen, "game_id", None),
+                          "modules": sorted(sys.modules)}), flush=True)
+        pilot.app.exit()
+    return real_run(self, headless=True, size=(120, 40), auto_pilot=first_frame)
+
+App.run = run
+from footycards.cli import main
+main([], standalone_mode=False)
+"""
+
+# never before the first frame, whatever the game
+NEVER = (
+    "sqlite3",
+    "asyncssh",
+    "multiprocessing",
+    "rich.markdown",
+    "markdown_it",
+    "footycards.ssh",
+    "footycards.tables",
+    "footycards.stats",
+    "footycards.saves",
+    "footycards.sim",
+    "footycards.replay",
+    "footycards.cli.play",
+    "footycards.cli.sim",
+    "footycards.cli.serve",
+    "footycards.cli.records",
+    "footycards.cli.rules",
+    "footycards.textmode",
+)
+
+
+def first_frame(home: str) -> dict:
+    env = {**os.environ, "FOOTYCARDS_HOME": home}
+    env.pop("FOOTYCARDS_LANG", None)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def module_of(path: str) -> str:
+    """The module of a registry "module:attribute" path."""
+    return path.split(":")[0]
+
+
+def test_the_first_frame_imports_only_what_it_draws(tmp_path):
+    seen = first_frame(str(tmp_path))
+    assert seen["screen"] == "LauncherScreen"
+    modules = set(seen["modules"])
+
+    def loaded(name: str) -> bool:
+        return name in modules or any(m.startswith(name + ".") for m in modules)
+
+    assert [name for name in NEVER if loaded(name)] == []
+    highlighted = [spec for spec in REGISTRY if spec.id == seen["game"]]
+    assert len(highlighted) == 1, seen["game"]
+    engines = {spec.engine for spec in REGISTRY}
+    assert {m for m in modules if m in engines} <= {highlighted[0].engine}
+    # the AI players' modules; not the package's base, which holds the Agent protocol and
+    # the levels the seats offer (its random player is a few lines there)
+    agents = {module_of(p) for spec in REGISTRY for p in spec.agents.values()}
+    assert agents - {"footycards.ai.base"}, "no AI module to look for"
+    assert sorted(modules & (agents - {"footycards.ai.base"})) == []
+    screens = {module_of(spec.screen) for spec in REGISTRY if spec.screen}
+    assert sorted(modules & screens) == []
+    assert "footycards.tui.screens.launcher" in modules  # it did look at the launcher

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..cells import pad
 from ..core.quartett import CATEGORY_LABELS as LABELS
 from ..core.quartett import (
     QuartettCard,
@@ -26,7 +27,9 @@ def card_lines(card: QuartettCard) -> list[str]:
     """A card as text: code, player, club, position, then each category."""
     lines = [f"[{card['id']}] {card['name']} — {card['club']}, {_(card['position'])}"]
     for key, label in LABELS.items():
-        lines.append(f"    {_(label):<18} {value(key, category_value(card, key)):>6}   ({key})")
+        lines.append(
+            f"    {pad(_(label), 18)} {value(key, category_value(card, key)):>6}   ({key})"
+        )
     return lines
 
 

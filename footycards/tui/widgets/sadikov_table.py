@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...cells import center
 from ...i18n import N_, _
 from ...seats import ai_mark, says_ai
 from ..translate import translate_bindings
@@ -184,9 +185,7 @@ class SadikovTable(Widget, can_focus=True):
         cards = col["cards"]
         lines: list[Text] = []
         if not cards:
-            lines.append(
-                Text(_("empty").center(CARD_W)[:CARD_W], self.look("sadikov-table--empty"))
-            )
+            lines.append(Text(center(_("empty"), CARD_W), self.look("sadikov-table--empty")))
             return lines
 
         def face(card: str) -> Style:

@@ -20,7 +20,9 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...i18n import N_, _
+from ...cells import cell_len, center, cut
+from ...i18n import N_, _, current_language
+from ...textmode.stadium import reward_name
 from ..translate import translate_bindings
 
 # Reward cards by their label (text, so never told apart by colour alone) and look.
@@ -37,17 +39,20 @@ MAX_FACE = 10  # boxed cards grow to this many characters inside when the table 
 
 
 def reward_label(card_id: str, width: int) -> str:
-    """A reward card's name in `width` characters: whole (YELLOW) when it fits, else its
-    short label (YEL)."""
-    short = REWARD_LOOK[card_id][0]
-    return card_id if len(card_id) <= width else short[:width]
+    """A reward card's name in `width` cells, in the session's language: whole (YELLOW,
+    黃牌) when it fits, else its short label (YEL) or the name cut by cells."""
+    name = reward_name(card_id)
+    if cell_len(name) <= width:
+        return name
+    if current_language() == "en":
+        return REWARD_LOOK[card_id][0][:width]
+    return cut(name, width, ellipsis="")
 
 
 def fit(label: str, width: int) -> str:
-    """A card id centred in `width` characters, cut with "…" when it is longer."""
-    if len(label) > width:
-        label = label[: width - 1] + "…"
-    return label.center(width)
+    """A label centred in `width` cells, cut with "…" when it is longer (a Chinese
+    character is two cells and never cut in half)."""
+    return center(label, width)
 
 
 def face_text(cell: dict, width: int) -> tuple[str, str]:
@@ -60,7 +65,7 @@ def face_text(cell: dict, width: int) -> tuple[str, str]:
         return "·".center(width), "stands--empty"
     if cell["id"] in REWARD_LOOK:
         look = REWARD_LOOK[cell["id"]][1]
-        return reward_label(cell["id"], width).center(width), look
+        return center(reward_label(cell["id"], width), width), look
     return fit(cell["id"], width), "stands--face"
 
 
@@ -369,7 +374,7 @@ class Stands(Widget, can_focus=True):
         text = Text()
         label_style = self.look("stands--label")
         more_front = f.line0 + f.vis_rows < self.view["rows"]
-        pitch = _("P I T C H").center(f.vis_cols * f.cell_w)
+        pitch = center(_("P I T C H"), f.vis_cols * f.cell_w)
         if more_front:
             text.append(" ▼", label_style)
         text.append(" " * (f.x0 - 2 if more_front else f.x0))

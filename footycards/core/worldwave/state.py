@@ -422,11 +422,11 @@ class WorldWaveState:
             if play is None:
                 continue
             if play == "equip":
-                acts.append(EQUIPS[i] if i in EQUIPS else Action("equip", (i,)))
+                acts.append(EQUIPS.get(i) or Action("equip", (i,)))
             elif play == "event":
-                acts.append(_event(i))
+                acts.append(EVENTS.get(i) or Action("event", (i,)))
             else:  # an event on an opponent
-                for t in self.opponents(seat):
+                for t in _OPPONENTS[self.players, seat]:
                     if card == "tackle" and not self.hands[t]:
                         continue
                     if card == "suspension" and "suspension" in self.pending[t]:
@@ -736,13 +736,13 @@ class WorldWaveState:
                 skip = True
             self.note({"event": "suspension", "seat": seat, "card": turned, "skip": skip})
             self.discard.append(card)
-        for sk in self._skills(seat, "start"):
+        for sk in (self._kits.get(seat) or self._kit(seat)).at["start"]:
             assert sk.use is not None
             sk.use(self, seat, None)
         self.turns_taken[seat] += 1
         self.conceded[seat] = False
         # W4.3 recovery
-        top = self.max_stamina(seat)
+        top = (self._kits.get(seat) or self._kit(seat)).max_stamina
         healed = self.injured[seat]
         self.stamina[seat] = top
         if healed:
@@ -762,7 +762,8 @@ class WorldWaveState:
     def _discard_phase(self) -> None:
         """W4.6: discard down to the hand limit as it is now (W1.3)."""
         self.phase = "discard"
-        if len(self.hands[self.turn]) <= self.hand_limit(self.turn):
+        seat = self.turn
+        if len(self.hands[seat]) <= max(0, (self._kits.get(seat) or self._kit(seat)).hand_limit):
             self._end_turn()
 
     def _end_turn(self) -> None:
@@ -855,15 +856,16 @@ class WorldWaveState:
             "stopped": False,
             "reversed": False,
         }
+        kits = self._kits
         for s in _FROM[self.players, seat]:  # passive shot-played skills
-            for sk in self._skills(s, "shot_played"):
+            for sk in (kits.get(s) or self._kit(s)).at["shot_played"]:
                 if sk.offers is None and sk.use is not None:
                     sk.use(self, s, self.shot)
         self.records.append(("shot", seat, kind, card, self.shot["needed"]))
         self.steps += _SHOT_STEPS
         asked = []  # the seats with a shot-played skill to use now
-        for s in self._clockwise(seat):
-            for sk in self._skills(s, "shot_played"):
+        for s in _ORDERS[self.players, seat]:
+            for sk in (kits.get(s) or self._kit(s)).at["shot_played"]:
                 if sk.offers is not None and sk.offers(self, s):
                     asked.append(s)
                     break

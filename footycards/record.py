@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .core import IllegalAction
+from .i18n import _
 from .match import Match
+from .narration import explain
 from .seats import SeatSpec
 
 FORMAT = 1  # the save format this version writes and reads
@@ -98,21 +100,25 @@ class GameRecord:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON ({exc.msg} at line {exc.lineno})") from None
+            raise RecordError(
+                _("not valid JSON ({why} at line {line})").format(why=exc.msg, line=exc.lineno)
+            ) from None
         except (TypeError, ValueError) as exc:
-            raise RecordError(f"not valid JSON ({exc})") from None
+            raise RecordError(_("not valid JSON ({why})").format(why=exc)) from None
         return cls.from_dict(data)
 
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordError("not a footycards game record")
+            raise RecordError(_("not a footycards game record"))
         version = data.get("format")
         if not isinstance(version, int) or isinstance(version, bool):
-            raise RecordError("no save format version")
+            raise RecordError(_("no save format version"))
         if version > FORMAT:
             raise RecordError(
-                f"written by a newer footycards (save format {version}; this one reads {FORMAT})"
+                _(
+                    "written by a newer footycards (save format {version}; this one reads {known})"
+                ).format(version=version, known=FORMAT)
             )
         try:
             seats = [SeatSpec(str(s["name"]), s.get("ai")) for s in data["seats"]]
@@ -129,11 +135,13 @@ class GameRecord:
                 practice=bool(data.get("practice", False)),
             )
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise RecordError(f"damaged game record ({type(exc).__name__}: {exc})") from None
+            raise RecordError(
+                _("damaged game record ({why})").format(why=f"{type(exc).__name__}: {exc}")
+            ) from None
         if record.seed is not None and not isinstance(record.seed, int):
-            raise RecordError("damaged game record (the seed is not a number)")
+            raise RecordError(_("damaged game record (the seed is not a number)"))
         if any(s.ai is not None and not isinstance(s.ai, str) for s in seats):
-            raise RecordError("damaged game record (a seat's AI level is not a name)")
+            raise RecordError(_("damaged game record (a seat's AI level is not a name)"))
         return record
 
     def replay(self, upto: int | None = None) -> Match:
@@ -148,22 +156,30 @@ class GameRecord:
         try:
             get_spec(self.game)
         except (KeyError, LookupError, ValueError):
-            raise RecordError(f"unknown game '{self.game}'") from None
+            raise RecordError(_("unknown game '{game}'").format(game=self.game)) from None
         try:
             match = Match.start(self.game, self.seats, self.seed, dict(self.options))
         except (OptionError, DeckError, ValueError, TypeError, KeyError) as exc:
-            raise RecordError(f"the game cannot be dealt again: {exc}") from None
+            raise RecordError(_("the game cannot be dealt again: {why}").format(why=exc)) from None
         actions = self.actions if upto is None else self.actions[:upto]
         for n, action in enumerate(actions, start=1):
             try:
                 match.apply(action)
             except IllegalAction as exc:
                 raise ReplayError(
-                    f"move {n} ({action}) is refused: {exc}", move=n, action=action
+                    _("move {n} ({action}) is refused: {why}").format(
+                        n=n, action=action, why=explain(exc)
+                    ),
+                    move=n,
+                    action=action,
                 ) from None
             except (ValueError, TypeError, KeyError) as exc:
                 raise ReplayError(
-                    f"move {n} ({action}) cannot be read: {exc}", move=n, action=action
+                    _("move {n} ({action}) cannot be read: {why}").format(
+                        n=n, action=action, why=exc
+                    ),
+                    move=n,
+                    action=action,
                 ) from None
         match.practice = self.practice
         return match

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import _
+from ..i18n import N_, _
 from ..match import Match
 from ..registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ..seats import SeatSpec, parse_players, players_range_text, seats_range_text
@@ -74,6 +74,15 @@ def with_game_options(spec: GameSpec, front: str) -> Callable:
     return decorate
 
 
+YOU = N_("You")  # the person's name when --players is not given
+
+
+def default_players(spec: GameSpec) -> str:
+    """The seats when --players is not given ("You,ai:normal"), the person's name in the
+    chosen language."""
+    return ",".join(_(YOU) if seat == "You" else seat for seat in spec.default_players.split(","))
+
+
 def seat_options(spec: GameSpec) -> Callable:
     """The seats and the seed of a game played by people (play, text)."""
 
@@ -83,7 +92,7 @@ def seat_options(spec: GameSpec) -> Callable:
         )(f)
         return click.option(
             "--players",
-            default=spec.default_players,
+            default=default_players(spec),
             show_default=True,
             help=_(
                 "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "

@@ -94,14 +94,17 @@ def english_words(text: str, allowed: set[str]) -> list[str]:
     """The plain-ASCII words of two letters or more in `text` that are not `allowed`
     (names, key names, notation): on a pseudo-translated screen, untranslated English."""
     found = []
-    text = re.sub(r"([a-z])([A-Z])", r"\1 \2", text)  # tab labels drawn side by side
     for word in LETTERS.findall(text):
         bare = word.strip("'")
         if not bare.isascii():  # Fußball, Ţýþê, 射門: not an English word
             continue
-        if len(bare) < 2 or bare in allowed or bare.lower() in allowed:
-            continue
-        found.append(bare)
+        # tab labels drawn side by side run together: StadiumBundesliga
+        for part in (
+            [bare] if bare in allowed else re.sub(r"([a-z])([A-Z])", r"\1 \2", bare).split()
+        ):
+            if len(part) < 2 or part in allowed or part.lower() in allowed:
+                continue
+            found.append(part)
     return found
 
 

@@ -949,7 +949,7 @@ class WorldWaveState:
         if len(shot["saves"]) >= shot["needed"]:
             return
         shooter = shot["shooter"]
-        asked = list(self.opponents(shooter))
+        asked = list(_OPPONENTS[self.players, shooter])
         if shot["kind"] == "penalty":
             asked = [s for s in asked if self.character(s).position == "GK"]
         self.windows.append({"kind": "save", "asked": asked, "at": 0, "passes": 0, "then": None,
@@ -1010,9 +1010,9 @@ class WorldWaveState:
     def _step_whistle_window(self, step: dict) -> None:
         """W5.1.5: after a card of the action phase, the acting player's opponents."""
         if self.phase == "action":
-            self.windows.append({"kind": "whistle", "asked": list(self.opponents(self.turn)),
-                                 "at": 0, "passes": 0, "then": None,
-                                 "seat": self.turn})  # fmt: skip
+            turn = self.turn
+            self.windows.append({"kind": "whistle", "asked": list(_OPPONENTS[self.players, turn]),
+                                 "at": 0, "passes": 0, "then": None, "seat": turn})  # fmt: skip
 
     def _step_whistle(self, step: dict) -> None:
         """A Biased whistle after its Controversy window: the action phase ends at once."""

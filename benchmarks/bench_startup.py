@@ -1,7 +1,7 @@
 """App start time in a real terminal: from launching `footycards` to the launcher's first
 frame, as a ratio to a bare Textual app (one Static) started the same way in the same run.
 
-Run: python benchmarks/bench_startup.py [--runs 7] [--size 120x40]
+Run: python benchmarks/bench_startup.py [--runs 7] [--size 120x40] [--cpu]
 
 Each app is started as a child process in a pseudo-terminal of the given size (TERM
 xterm-256color, the settings and statistics in an empty FOOTYCARDS_HOME, like a first
@@ -10,12 +10,17 @@ has received the app's first frame: a text only that frame draws (the launcher's
 list, the bare app's Static). Then it sends Ctrl+Q and waits for the child to end. The
 two apps are started in turn, alternating which goes first, so a busy machine slows both
 alike; the figures are medians.
+
+With --cpu, each app runs headless instead and reports the CPU time of its process
+(`time.process_time()`) when `App.run` is called (imports and set-up done) and at its first
+frame: a loaded machine stretches wall-clock times, much less these.
 """
 
 from __future__ import annotations
 
 import argparse
 import fcntl
+import json
 import os
 import pty
 import select
@@ -41,6 +46,61 @@ class Bare(App):
 Bare().run()
 """
 BARE_MARK = b"hello, bare app"
+
+
+# --cpu: the app's own code run headless, Textual's App.run patched to note the CPU time
+CPU_HARNESS = """
+import json, sys, time
+from textual.app import App
+
+real_run = App.run
+
+def run(self, *args, **kwargs):
+    began = time.process_time()
+
+    async def first_frame(pilot):
+        await pilot.pause()
+        print(json.dumps([began, time.process_time()]), flush=True)
+        pilot.app.exit()
+
+    return real_run(self, headless=True, size=SIZE, auto_pilot=first_frame)
+
+App.run = run
+"""
+
+
+def cpu_times(code: str, size: tuple[int, int], home: str) -> tuple[float, float]:
+    """CPU seconds of a headless run of `code` at App.run and at its first frame."""
+    program = CPU_HARNESS.replace("SIZE", repr(size)) + code
+    env = {**os.environ, "FOOTYCARDS_HOME": home}
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120
+    )
+    if done.returncode:
+        raise SystemExit(done.stderr)
+    began, drawn = json.loads(done.stdout.strip().splitlines()[-1])
+    return began, drawn
+
+
+def cpu_main(runs: int, size: tuple[int, int]) -> None:
+    """The --cpu figures: medians of `runs` headless starts of each app, alternating."""
+    ours: list[tuple[float, float]] = []
+    bare: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as home:
+        for run in range(runs):
+            pair = [(OURS, ours), (BARE, bare)]
+            for code, times in pair if run % 2 == 0 else reversed(pair):
+                times.append(cpu_times(code, size, home))
+    (o_run, o_frame), (b_run, b_frame) = (
+        (statistics.median(t[0] for t in ts), statistics.median(t[1] for t in ts))
+        for ts in (ours, bare)
+    )
+    print(
+        f"CPU time, headless {size[0]}x{size[1]}: launcher {1000 * o_frame:.0f} ms at its first "
+        f"frame ({1000 * o_run:.0f} ms when App.run began), bare Textual app "
+        f"{1000 * b_frame:.0f} ms ({1000 * b_run:.0f} ms): {o_frame / b_frame:.2f}x "
+        f"(medians of {runs}, alternating)"
+    )
 
 
 def first_frame(code: str, mark: bytes, size: tuple[int, int], home: str) -> float:
@@ -94,8 +154,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--size", default="120x40", help="terminal COLSxROWS")
+    parser.add_argument("--cpu", action="store_true", help="CPU time of headless starts")
     args = parser.parse_args()
     cols, rows = (int(n) for n in args.size.split("x"))
+    if args.cpu:
+        cpu_main(args.runs, (cols, rows))
+        return
     ours: list[float] = []
     bare: list[float] = []
     with tempfile.TemporaryDirectory() as home:

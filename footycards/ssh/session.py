@@ -273,10 +273,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         if self.term is None:
-            self._say_and_close(_("footycards needs a terminal: connect with ssh -t."), 1)
+            with language(self.info().lang):  # the client's language (its LANG), as all
+                self._say_and_close(_("footycards needs a terminal: connect with ssh -t."), 1)
             return
         if not self.server.admit(self):
-            self._say_and_close(_("The server is full. Please try again later."), 1)
+            with language(self.info().lang):
+                self._say_and_close(_("The server is full. Please try again later."), 1)
             return
         self.admitted = True
         self._watch_idle()

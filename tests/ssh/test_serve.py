@@ -18,6 +18,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from footycards.cli import main
+from footycards.i18n import translation
 from footycards.ssh.server import ServeError, ServerOptions, check_options, is_loopback
 from footycards.ssh.session import SessionInfo, client_language, colour_system, default_app
 
@@ -414,12 +415,12 @@ async def test_each_session_its_own_colours_and_language(start_server, clients) 
     st = start_server()
     de = await clients(st.port, user="de", term="xterm", env={"LANG": "de_DE.UTF-8"})
     en = await clients(st.port, user="en", term="xterm-256color", env={"LANG": "en_GB.UTF-8"})
-    await de.wait_for(LAUNCHER)
+    await de.wait_for(translation("de").gettext("pick a game and your seats"))  # in German
     await en.wait_for(LAUNCHER)
     by_user = {s.user: s for s in st.sessions()}
     assert st.call(lambda: by_user["de"].app.console.color_system) == "standard"
     assert st.call(lambda: by_user["en"].app.console.color_system) == "256"
-    assert st.call(lambda: by_user["de"].app.lang).startswith("de")
+    assert st.call(lambda: by_user["de"].app.lang) == "de"
 
 
 async def test_stopping_the_server_tells_every_session(start_server, clients) -> None:

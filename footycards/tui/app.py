@@ -22,6 +22,7 @@ from ..i18n import N_, _, language, pick_language
 from ..match import Match
 from ..registry import get_spec
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
+from .screen_watch import DroppedScreens
 from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
 from .textual_internals import closing_screens
@@ -110,27 +111,22 @@ class FootyApp(FootyHost):
         # Told of each screen just before Textual removes it (the SSH server frees what
         # the screen leaves at once: footycards/ssh/reclaim.py); None: nobody is told.
         self.screen_dropped: Callable[[Screen[Any]], None] | None = None
+        self.dropped_screens: DroppedScreens | None = None  # tells it (from on_mount)
         if theme:
             self.theme = theme
         elif self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
-    async def _replace_screen(self, screen: Screen[Any]) -> Screen[Any]:
-        """Textual's step for a screen leaving the stack: `screen_dropped` hears of a
-        screen that is about to be removed (not installed, not in the stack). A private
-        Textual step (no public event comes before the screen's caches are emptied):
-        tests/tui/test_textual_internals.py checks it, see tui/textual_internals.py."""
-        if (
-            self.screen_dropped is not None
-            and not self.is_screen_installed(screen)
-            and screen not in self.screen_stack
-        ):
+    def tell_dropped(self, screen: Screen[Any]) -> None:
+        """`screen_dropped` hears of a screen about to be removed (gone from the stack,
+        not installed), before Textual prunes its widgets: `DroppedScreens` watches the
+        stack through Textual's public `screen_change_signal` (tui/screen_watch.py)."""
+        if self.screen_dropped is not None:
             self.screen_dropped(screen)
-        return await super()._replace_screen(screen)
 
     async def _close_all(self) -> None:
-        """Textual's step that closes every screen when the app ends (not through
-        `_replace_screen`): `screen_dropped` hears of each first. A private Textual step,
+        """Textual's step that closes every screen when the app ends (the stack changes
+        without a signal): `screen_dropped` hears of each first. A private Textual step,
         checked by tests/tui/test_textual_internals.py."""
         if self.screen_dropped is not None:
             for screen in closing_screens(self):
@@ -145,6 +141,7 @@ class FootyApp(FootyHost):
             yield
 
     def on_mount(self) -> None:
+        self.dropped_screens = DroppedScreens(self, self.tell_dropped)
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
             self.settings_notice = None

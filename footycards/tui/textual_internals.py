@@ -8,10 +8,12 @@ names each internal and checks that it still exists with the expected shape, so 
 Textual upgrade that changes one fails there, in one obvious place.
 
 Some internals are overridden by subclasses rather than called, so they cannot be
-wrapped by a function: `App._replace_screen`, `App._close_all` and `App._context`
-(footycards/tui/app.py) and `Stylesheet._parse_rules` (footycards/tui/stylesheet.py);
-`XTermParser`'s cached `_parse_extended_key` is overridden by footycards/ssh/driver.py.
-The canary test checks those names and signatures too.
+wrapped by a function: `App._close_all` and `App._context` (footycards/tui/app.py) and
+`Stylesheet._parse_rules` (footycards/tui/stylesheet.py); `XTermParser`'s cached
+`_parse_extended_key` is overridden by footycards/ssh/driver.py. The canary test checks
+those names and signatures too. (`App._replace_screen` is no longer overridden: a screen
+about to be removed is told of through the public `App.screen_change_signal`, see
+footycards/tui/screen_watch.py.)
 """
 
 from __future__ import annotations

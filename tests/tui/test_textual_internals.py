@@ -147,14 +147,6 @@ def test_stylesheet_internals():
     assert "nonsense" in sheet._invalid_css
 
 
-def test_replace_screen_is_the_step_that_removes_a_screen():
-    """Overridden in footycards/tui/app.py (`screen_dropped`): no public event comes
-    before Textual empties the leaving screen's caches."""
-    assert inspect.iscoroutinefunction(App._replace_screen)
-    assert list(inspect.signature(App._replace_screen).parameters) == ["self", "screen"]
-    assert "_replace_screen" in inspect.getsource(App.pop_screen)
-
-
 def test_close_all_is_the_step_that_closes_every_screen():
     """Overridden in footycards/tui/app.py (`screen_dropped` hears of the screens an
     ending app closes); `closing_screens` reads the stacks and installed screens."""

@@ -172,7 +172,8 @@ class GcPolicy:
         most `reclaim_budget` seconds (the rest at the next tick); how many objects were
         freed. What is still held (a closing connection may hold its app a little longer,
         a cancelled timer its context until it was due) is tried again later, each wait
-        twice the last, `reclaim_tries` times in all, then left to a deep collection.
+        twice the last, `reclaim_tries` times in all, then left to a deep collection; what
+        was dropped together (an app and its screens) is freed when all of it is.
         `collected`: what is not frozen was just collected (no collection first)."""
         due = self.reclaim_due()
         if not due:
@@ -186,13 +187,15 @@ class GcPolicy:
             self.dropped.remove(item)
             freed += reclaim(item.roots)
             item.tries += 1
-            if item.roots[0]() is None:
-                if item.app and self.ended:
-                    self.ended -= 1  # freed: no deep collection is needed for this one
-            elif item.tries < self.reclaim_tries:  # 0.5 s, 1 s, 2 s, ... (a minute in all)
+            if item.app and item.roots[0]() is None:
+                item.app = False  # the app is freed: what is left of it is screens
+                if self.ended:
+                    self.ended -= 1  # no deep collection is needed for this one
+            item.roots = [ref for ref in item.roots if ref() is not None]  # still to free
+            if item.roots and item.tries < self.reclaim_tries:  # 0.5 s, 1 s, 2 s, ...
                 item.when = now + self.reclaim_after * 2**item.tries
                 self.dropped.append(item)
-            else:
+            elif item.roots:
                 what = "an ended session's app" if item.app else "a closed screen"
                 log.info("%s is still held: left to a deep collection", what)
             if time.perf_counter() - began >= self.reclaim_budget:

@@ -362,3 +362,28 @@ def test_emptied_nodes_still_alive_switch_reclaim_off(frozen, monkeypatch, caplo
     second = dropped()
     assert reclaim(second) == 0  # off for the rest of the process
     assert second[0]() is not None
+
+
+def test_what_was_dropped_with_an_app_is_tried_again_until_all_is_freed(frozen):
+    """An app freed while one of its screens is still held a moment (a cancelled timer
+    keeps its context): the screen is tried again, not forgotten among frozen objects."""
+    clock = Clock()
+    policy = GcPolicy(clock=clock, memory=lambda: None, reclaim_after=0.5)
+    app, screen = Node(), Node()
+    Node(app)
+    Node(screen)
+    holder = [screen]  # held for a moment
+    gc.freeze()
+    app_ref, screen_ref = weakref.ref(app), weakref.ref(screen)
+    policy.session_ended(app)
+    policy.dropped[0].roots.append(weakref.ref(screen))  # dropped with the app
+    del app, screen
+    clock.now += 0.5
+    policy.reclaim_dropped()
+    assert app_ref() is None and screen_ref() is not None
+    assert policy.ended == 0 and len(policy.dropped) == 1  # the screen waits for a retry
+    assert policy.due(0) != DEEP
+    holder.clear()
+    clock.now += 1.0
+    assert policy.reclaim_dropped() > 0
+    assert screen_ref() is None and policy.dropped == []

@@ -583,6 +583,7 @@ class _CardTable:
         self.members = {q: tuple(sorted(cs)) for q, cs in members.items()}
         self.quartets = list(members)  # deck order
         self.asks = {cid: _asks_for(cid) for cid in self.ids}
+        self.asks_to = [{c: a[s] for c, a in self.asks.items()} for s in range(MAX_PLAYERS)]
 
 
 _TABLES: dict[tuple[tuple[Any, ...], ...], _CardTable] = {}
@@ -816,12 +817,13 @@ class QuartettState:
         self._members = t.members
         self._quartet = t.quartet
         self._quartets = t.quartets
-        self._asks = t.asks
+        self._asks_to = t.asks_to
         self._calls = _MODE_CALLS[self.mode]  # shared by every game: never changed
         self._seats = _SEATS[self.players]
         self._others = _OTHERS[self.players]
         self._revealed = set(self.revealed)
         self._shown: list[list[str]] = []  # the cards of calls not yet added to `revealed`
+        self._forget_wanted()
 
     # -- the contract -------------------------------------------------------
 
@@ -887,16 +889,27 @@ class QuartettState:
         if p != ASK:
             return self._calls  # Q2.3, Q3.1 (a tuple: nothing done to it changes the game)
         me = self.turn
-        hand = self.hands[me]
+        wanted = self._wanted[me]
+        if wanted is None:
+            wanted = self._wanted[me] = self._cards_to_ask(me)
+        asks_to = self._asks_to  # per seat: card -> the ask for it
+        if self.players == 2:
+            return list(map(asks_to[1 - me].__getitem__, wanted))  # Q5: the only other one
+        return [asks_to[t][c] for t in self._others[me] for c in wanted]  # Q4.2: any other
+
+    def _cards_to_ask(self, seat: int) -> list[str]:
+        """Q4.3: the cards `seat` may ask for: those it lacks of the quartets it holds a card
+        of, quartets in deck order."""
+        hand = self.hands[seat]
         hs = set(hand)
         held = set(map(self._quartet.__getitem__, hand))
         members = self._members
-        wanted = [c for q in self._quartets if q in held for c in members[q] if c not in hs]
-        asks = self._asks
-        if self.players == 2:
-            t = 1 - me  # Q5: the only other player
-            return [asks[c][t] for c in wanted]
-        return [asks[c][t] for t in self._others[me] for c in wanted]  # Q4.2: any other
+        return [c for q in self._quartets if q in held for c in members[q] if c not in hs]
+
+    def _forget_wanted(self) -> None:
+        """Every seat's `_cards_to_ask` is found again when next needed (hands changed)."""
+        # per seat: its cards to ask for while its hand stays as it was, or None
+        self._wanted: list[list[str] | None] = [None] * self.players
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
@@ -910,6 +923,12 @@ class QuartettState:
             if type(cat) is str and cat in MODE_CATEGORIES[self.mode]:
                 self._call(cat)
                 return
+        elif action.kind == "ask" and p == ASK:  # the Quartett game, in short
+            me, t, wanted = self.turn, action.seat, self._wanted[self.turn]
+            if wanted is not None and type(t) is int and 0 <= t < self.players and t != me:
+                if type(action.card) is str and action.card in wanted:
+                    self._ask(t, action.card)
+                    return
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
@@ -1003,7 +1022,7 @@ class QuartettState:
             "category": cat,
             "caller": caller,
             "stechen": stechen,
-            "seats": list(seats),
+            "seats": seats,  # shared: a list never changed
             "cards": cards,
             "winner": top[0] if single else None,
             "tied": [] if single else top,
@@ -1077,6 +1096,10 @@ class QuartettState:
         if card in hands[target]:  # Q4.4
             hands[target].remove(card)
             hands[me].append(card)
+            self._wanted[target] = None
+            wanted = self._wanted[me]
+            if wanted is not None:  # its quartet was held: only `card` is no longer wanted
+                wanted.remove(card)
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
@@ -1103,6 +1126,7 @@ class QuartettState:
     def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
+        self._wanted[seat] = None
         self._lay_down(seat, self._quartet[c])
 
     def _lay_down(self, seat: int, q: str) -> None:
@@ -1113,6 +1137,7 @@ class QuartettState:
         if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
             for c in members:
                 hand.remove(c)
+            self._wanted[seat] = None
             self.laid[seat].append(q)
             self.records.append(
                 {
@@ -1339,6 +1364,7 @@ class QuartettState:
         new.revealed = list(self._revealed_now())
         new._revealed = set(self._revealed)
         new._shown = []
+        new._forget_wanted()
         new.history = [h.copy() for h in self.history]
         new.events = list(self.events)
         new.records = list(self.records)
@@ -1361,6 +1387,7 @@ class QuartettState:
             n = len(pile) - k
             pile[k:] = cards[:n]
             del cards[:n]
+        new._forget_wanted()
         return new
 
 

@@ -105,6 +105,17 @@ def test_illegal_actions_raise_and_change_nothing(game):
 
 @SETTINGS
 @given(games())
+def test_legal_actions_kept_between_moves_match_a_fresh_state(game):
+    """The legal actions at every step, in order, are those of the same position loaded
+    from its JSON (which finds them afresh): what the state keeps between moves (the
+    cards each seat may ask for) stays true; the listed action then applies in short."""
+    state, rng = game
+    for s in play(state, rng, steps=60):
+        assert list(s.legal_actions()) == list(q.from_json(s.to_json()).legal_actions())
+
+
+@SETTINGS
+@given(games())
 def test_json_round_trip_and_clone(game):
     """from_json(to_json()) and clone() give the same state, which plays on identically."""
     state, rng = game

@@ -20,9 +20,14 @@ keeps its cycles among the frozen objects, where only a deep collection (unfreez
 everything, freeze again) frees them. That one long pause is taken when
 - the ended sessions whose app could not be freed reach `deep_share` of the open ones (at
   least `deep_min_ended`), or one did and no session is open (nothing to delay then);
-- the process has grown by more than `grow_share` (plus `grow_slack`) beyond what its
-  open sessions explain (the memory after the last deep collection, and `per_session`
-  for each session opened since): dropped screens are piling up;
+- the process holds more than `grow_share` (plus `grow_slack`) beyond what its open
+  sessions explain (what it held after the last deep collection, and `per_session` for
+  each session opened since): garbage is piling up among the frozen objects. What it
+  holds is counted in frozen objects (`gc.get_freeze_count`), not in resident memory:
+  the resident memory does not fall after a deep collection (the freed space stays in
+  the process for reuse), so a floor learnt from it rose by a quarter at every deep
+  collection and the pile of garbage with it (429, 570, 768 MB after 100, 200, 300
+  sessions of churn, deep collections of 3, 4.4, 5.9, 8.2 s);
 - `deep_every` seconds have passed with sessions open (never by default: the memory
   trigger above covers what is left behind, and a deep collection with sessions open is
   a pause for all of them).
@@ -82,20 +87,20 @@ class GcPolicy:
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
     deep_every: float = math.inf  # a deep collection at least this often with sessions open
-    grow_share: float = 0.25  # memory beyond what the open sessions explain ...
-    grow_slack: int = 32 * MB  # ... and beyond this much, calls for a deep one
-    # what a session is expected to hold (learnt at each deep one): the RSS per session
-    # open under churn was 14 MB (tours of every screen and tables, 12 open), so that
+    grow_share: float = 0.25  # objects beyond what the open sessions explain ...
+    grow_slack: int = 100_000  # ... and beyond this many, call for a deep one
+    # what a session is expected to hold (learnt at each deep one): 31,000 objects per
+    # session open under churn (tours of every screen and tables, 11 open), so that
     # warming up (the first visit to each screen) calls for no deep collection
-    per_session: int = 16 * MB
+    per_session: int = 40_000
     clock: Callable[[], float] = time.monotonic
-    memory: Callable[[], int | None] = resident_bytes
+    memory: Callable[[], int | None] = gc.get_freeze_count  # what the process holds
     started: int = 0  # sessions started since the last freeze
     ended: int = 0  # sessions ended since the last deep collection
     last_freeze: float = 0.0
     last_deep: float = 0.0
-    base: int | None = None  # the memory when the policy started (no sessions)
-    floor: int | None = None  # the memory after the last deep collection ...
+    base: int | None = None  # what the process held when the policy started (no sessions)
+    floor: int | None = None  # what it held after the last deep collection ...
     floor_sessions: int = 0  # ... with this many sessions open
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
@@ -108,11 +113,14 @@ class GcPolicy:
         self.last_freeze = self.last_deep = self.clock()
 
     def start(self) -> None:
-        """Take over full collections from Python (young ones stay automatic)."""
+        """Take over full collections from Python (young ones stay automatic), and
+        freeze what start-up made (`gc.freeze()`'s documented use)."""
         if self.thresholds is None:
             self.thresholds = gc.get_threshold()
             young, middle, _full = self.thresholds
             gc.set_threshold(young, middle, FULL_NEVER)
+        gc.collect()
+        gc.freeze()
         self.base = self.floor = self.memory()
         self.floor_sessions = 0
 
@@ -137,7 +145,7 @@ class GcPolicy:
             self.dropped.append(Dropped(self.clock() + self.reclaim_after, roots, app=True))
 
     def expected(self, open_sessions: int) -> int | None:
-        """The memory the open sessions explain (None when it cannot be told)."""
+        """What the open sessions explain (None when it cannot be told)."""
         if self.floor is None:
             return None
         return self.floor + self.per_session * max(0, open_sessions - self.floor_sessions)
@@ -235,14 +243,18 @@ class GcPolicy:
         if what == DEEP:
             self.last_deep = now
             self.learn(open_sessions)
+            resident = resident_bytes()
             log.info(
                 "deep collection (%d sessions open, %d ended since the last): "
-                "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last",
+                "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last; "
+                "%d objects held, resident memory %s MB",
                 open_sessions,
                 self.ended,
                 found,
                 took * 1000,
                 self.reclaimed,
+                gc.get_freeze_count(),
+                "?" if resident is None else resident // MB,
             )
             self.ended = self.reclaimed = 0
         return took
@@ -254,7 +266,7 @@ class GcPolicy:
             return
         self.floor, self.floor_sessions = held, open_sessions
         if open_sessions and self.base is not None and held > self.base:
-            self.per_session = max(MB, (held - self.base) // open_sessions)
+            self.per_session = max(1000, (held - self.base) // open_sessions)
 
     def stop(self) -> None:
         """Give the frozen objects and full collections back to Python (the server stops)."""

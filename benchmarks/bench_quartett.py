@@ -11,7 +11,9 @@ Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N] [--workers 
    between W processes (one per core by default; game g always has seed g, so the figures
    do not depend on W): sole wins, shared wins (Q2.7/Q4.8: equal counts share the win),
    the agent's score counting a shared win as half, and milliseconds per decision
-   (agent.choose only).
+   (agent.choose only), by wall clock and by the process's CPU time (the fairer figure on
+   a busy machine). `--only hard` runs the setups whose "mode level v other" contains
+   that text; `--seconds 0` leaves the engine part out.
 """
 
 from __future__ import annotations
@@ -19,10 +21,9 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import time
 
-from spread import percentile, share_out
+from spread import share_out, tally
 
 from footycards.core import quartett
 from footycards.match import make_agent
@@ -69,27 +70,18 @@ def versus(mode: str, level: str, games: int, workers: int = 1, other: str = "ra
     decision is timed in its own process)."""
     chunks = [(mode, level, other, range(w, games, workers)) for w in range(workers)]
     parts = share_out(_play_games, chunks, workers)
-    sole = sum(p[0] for p in parts)
-    shared = sum(p[1] for p in parts)
-    times = sorted(t for p in parts for t in p[2])
-    return {
-        "sole": sole / games,
-        "shared": shared / games,
-        "score": (sole + shared / 2) / games,
-        "ms": 1000 * statistics.fmean(times),
-        "p99": 1000 * percentile(times, 0.99),
-        "max": 1000 * times[-1],
-        "longest": max(p[3] for p in parts),
-    }
+    figures = tally([p[:4] for p in parts], games)
+    return {**figures, "shared": figures["draws"], "longest": max(p[4] for p in parts)}
 
 
 def _play_games(
     mode: str, level: str, other: str, seeds: range
-) -> tuple[int, int, list[float], int]:
+) -> tuple[int, int, list[float], list[float], int]:
     """Game g (seed g) seats the agent in seat g % 2: sole wins, shared wins, the agent's
-    decision times and the longest game in actions."""
+    decision times (wall clock, CPU) and the longest game in actions."""
     sole = shared = longest = 0
     times: list[float] = []
+    cpu: list[float] = []
     for g in seeds:
         seat = g % 2
         state = quartett.new_game(2, seed=g, options={"mode": mode})
@@ -100,10 +92,11 @@ def _play_games(
         while not state.is_over:
             m = state.to_move
             view, legal = state.view(m), state.legal_actions()
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = agents[m].choose(view, legal, rng)
             if m == seat:
                 times.append(time.perf_counter() - t0)
+                cpu.append(time.process_time() - c0)
             state.apply(action)
             n += 1
         longest = max(longest, n)
@@ -112,7 +105,7 @@ def _play_games(
             sole += 1
         elif seat in winners:
             shared += 1
-    return sole, shared, times, longest
+    return sole, shared, times, cpu, longest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,9 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="games per AI setup")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes sharing the AI games (default: one per core)")  # fmt: skip
+    parser.add_argument("--only", default="", help='setups containing this, e.g. "hard"')
     args = parser.parse_args(argv)
-    print(f"Quartett engine, random play, {args.seconds:g} s CPU per setup:")
-    for mode, players in ENGINE_SETUPS:
+    if args.seconds > 0:
+        print(f"Quartett engine, random play, {args.seconds:g} s CPU per setup:")
+    for mode, players in ENGINE_SETUPS if args.seconds > 0 else ():
         r = engine(mode, players, args.seconds)
         unit = "asks" if mode == "quartett" else "rounds"
         print(
@@ -134,12 +129,15 @@ def main(argv: list[str] | None = None) -> int:
         )
     print(f"Quartett AI, {args.games} two-player games each, seats alternated:")
     for mode, level, other in AI_SETUPS:
+        if args.only not in f"{mode} {level} v {other}":
+            continue
         t0 = time.perf_counter()
         r = versus(mode, level, args.games, args.workers, other)
         print(
             f"  {mode:>14} {level:>6} v {other:<6}: sole wins {r['sole']:6.1%}, "
             f"shared {r['shared']:5.1%}, score {r['score']:6.1%} (shared = half); "
-            f"{r['ms']:.3f} ms/decision (p99 {r['p99']:.2f}, max {r['max']:.1f}); "
+            f"{r['ms']:.3f} ms/decision (p99 {r['p99']:.2f}, max {r['max']:.1f}; CPU "
+            f"{r['cpu_ms']:.3f}, p99 {r['cpu_p99']:.2f}, max {r['cpu_max']:.1f}); "
             f"longest {r['longest']} actions ({time.perf_counter() - t0:.0f} s)",
             flush=True,
         )

@@ -16,7 +16,7 @@ from footycards.core.quartett import QuartettCard, QuartettView, value_getter
 from .quartett_belief import OpponentBelief
 
 COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and more hurt
-BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~60 ms)
+BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~25 ms)
 
 
 class QuartettAgent:

@@ -28,6 +28,7 @@ PENALTY = 8.0  # log-weight lost per contradiction with the record (the chain ma
 # through placements that do not fit; only those that fit are counted)
 SAME_QUARTET = 0.25
 TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK = range(5)  # the steps of `Record.ops`
+DEALT, DRAWN, STACK, SEEN = range(4)  # the kinds of place of a card (see `_Moves`)
 
 
 @dataclass
@@ -278,8 +279,8 @@ def _sample(
     record: Record, place: list[int], rng: random.Random, steps: int
 ) -> tuple[int, list[int]]:
     """Run the chain `steps` steps from `place` (changed in place): the steps spent after
-    the burn-in in placements that fit the record, and for each card how many of those the
-    opponent held it in.
+    the burn-in (the first quarter) in placements that fit the record, and for each card how
+    many of those the opponent held it in.
 
     One loop with everything in local names (it is the `hard` AI's whole cost): a step
     proposes a swap (see `_Moves`), makes it, checks the one or two quartets it touched
@@ -329,6 +330,9 @@ def _sample(
         # swap, marking the quartets whose pairs to list again (see _Moves)
         ci, cj = place[i], place[j]
         qa, qb = ci >> 2, cj >> 2
+        # a quartet listed as its cards lie now is so again if the swap is undone
+        clean_a = qa not in relist and qa not in reorder
+        clean_b = qb not in relist and qb not in reorder
         if qa != qb:
             relist.add(qa)
             relist.add(qb)
@@ -371,15 +375,13 @@ def _sample(
                     since[qb] = kept
                 checked[qb] = new_b
             bad += delta
-        else:  # swap back
-            if qa != qb:
-                relist.add(qa)
-                relist.add(qb)
-                listed = False
-            elif listed:
-                reorder.add(qa)
-            else:
-                relist.add(qa)
+        else:  # swap back: the quartets that were listed as they lie again need no listing
+            if clean_a:
+                relist.discard(qa)
+                reorder.discard(qa)
+            if clean_b:
+                relist.discard(qb)
+                reorder.discard(qb)
             place[i], place[j] = ci, cj
             where[ci], where[cj] = i, j
             codes[qa] -= move * powers[ci & 3]
@@ -425,7 +427,11 @@ class _Moves:
         self.npairs = 0  # all quartets' pairs
         self.relist: set[int] = set(range(nq))  # to list before the pairs are used
         self.reorder: set[int] = set()  # swapped within since listed: list at the next relist
-        self.known_pairs: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # by places
+        # the kind of each place (the extra last entry for a seen card, `where` -1), and
+        # the pairs of each shape of a quartet (its four cards' kinds of place)
+        self.kind = [DEALT] * record.dealt + [DRAWN] * record.draws
+        self.kind += [STACK] * (len(place) - slots) + [SEEN]
+        self.shapes: dict[int, list[tuple[int, int]]] = {}
 
     def any(self) -> bool:
         """Whether any placement differs from this one."""
@@ -433,24 +439,30 @@ class _Moves:
 
     def list_pairs(self) -> None:
         """List the pairs of the quartets marked in `relist` again."""
-        where, qpairs, known = self.where, self.qpairs, self.known_pairs
+        where, qpairs, kind, shapes = self.where, self.qpairs, self.kind, self.shapes
         for q in self.relist:
             b = q << 2
             at = (where[b], where[b + 1], where[b + 2], where[b + 3])
-            pairs = known.get(at)
-            if pairs is None:
-                pairs = known[at] = self._pairs(at)
+            shape = kind[at[0]] << 6 | kind[at[1]] << 4 | kind[at[2]] << 2 | kind[at[3]]
+            offsets = shapes.get(shape)
+            if offsets is None:
+                offsets = shapes[shape] = self._pairs(shape)
+            pairs = [(at[x], at[y]) for x, y in offsets]
             self.npairs += len(pairs) - len(qpairs[q])
             qpairs[q] = pairs
         self.relist.clear()
 
-    def _pairs(self, at: tuple[int, ...]) -> list[tuple[int, int]]:
-        """The same-quartet pairs of a quartet whose cards are at places `at` (-1: seen)."""
-        group, slots = self.group, self.slots
-        ks = [k for k in at if k >= 0]
+    @staticmethod
+    def _pairs(shape: int) -> list[tuple[int, int]]:
+        """The same-quartet pairs, as two of the quartet's four cards (0-3), for cards
+        whose kinds of place are `shape` (two bits each, the first card highest): two cards
+        make a pair unless both were dealt or both lie in the stack (a draw is a group of
+        its own), and neither may be a card the seat has seen."""
+        kinds = [shape >> 6, shape >> 4 & 3, shape >> 2 & 3, shape & 3]
         pairs = []
-        for x, i in enumerate(ks):
-            for j in ks[x + 1 :]:
-                if group[i] != group[j] and (i < slots or j < slots):
-                    pairs.append((i, j))
+        for x in range(4):
+            for y in range(x + 1, 4):
+                a, b = kinds[x], kinds[y]
+                if SEEN not in (a, b) and not (a == b and a in (DEALT, STACK)):
+                    pairs.append((x, y))
         return pairs

@@ -176,3 +176,37 @@ def test_the_check_by_quartet_agrees_with_the_whole_replay():
                     hand = sorted(c for _b, hold in checked for c in hold)
                     assert hand == [c for c, h in enumerate(has) if h]
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_same_quartet_pairs_are_those_of_the_groups():
+    """The chain's same-quartet pairs, listed by the shape of each quartet (which of its
+    cards were dealt, drawn, lie in the stack or were seen), are exactly the pairs of
+    places of one quartet's cards in different groups with at least one dealt or drawn."""
+    from footycards.ai.quartett_belief import _Moves
+
+    for g in range(12):
+        state = game.new_game(2, seed=g, options={"mode": "quartett"})
+        rng = random.Random(g)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            record = read_record(view, ids_of(view))
+            place = list(record.unknown)
+            rng.shuffle(place)
+            moves = _Moves(record, place)
+            moves.list_pairs()
+            slots = record.dealt + record.draws
+            group = [0] * record.dealt + list(range(1, record.draws + 1))
+            group += [-1] * (len(place) - slots)
+            where = {c: k for k, c in enumerate(place)}
+            expected = []
+            for b in range(0, len(record.ids), 4):
+                ks = [where[c] for c in range(b, b + 4) if c in where]
+                expected += [
+                    (i, j)
+                    for x, i in enumerate(ks)
+                    for j in ks[x + 1 :]
+                    if group[i] != group[j] and (i < slots or j < slots)
+                ]
+            assert [p for pairs in moves.qpairs for p in pairs] == expected
+            assert moves.npairs == len(expected)
+            state.apply(rng.choice(state.legal_actions()))

@@ -14,6 +14,10 @@ Usage: python benchmarks/bench_quartett.py [--seconds S] [--games N] [--workers 
    (agent.choose only), by wall clock and by the process's CPU time (the fairer figure on
    a busy machine). `--only hard` runs the setups whose "mode level v other" contains
    that text; `--seconds 0` leaves the engine part out.
+3. `--against REV`: the `hard` sampler (`OpponentBelief.chances`, 12,000 steps, a fresh
+   chain each time) on the positions of a few games, beside the sampler of git revision
+   REV loaded in the same process, in turn: CPU ms per call of each, the ratio, and
+   whether the two give the same chances (they should, when only speed changed).
 """
 
 from __future__ import annotations
@@ -108,6 +112,57 @@ def _play_games(
     return sole, shared, times, cpu, longest
 
 
+def against(rev: str, games: int = 3, steps: int = 12000) -> None:
+    """Time this checkout's sampler beside revision `rev`'s, alternating, same positions."""
+    import importlib.util
+    import pathlib
+    import subprocess
+    import sys
+    import tempfile
+
+    from footycards.ai import quartett_belief as ours
+    from footycards.ai.quartett import deck_catalog
+
+    path = "footycards/ai/quartett_belief.py"
+    root = pathlib.Path(__file__).resolve().parent.parent
+    source = subprocess.run(["git", "-C", str(root), "show", f"{rev}:{path}"], check=True,
+                            capture_output=True, text=True).stdout  # fmt: skip
+    with tempfile.TemporaryDirectory() as tmp:
+        file = pathlib.Path(tmp) / "belief_then.py"
+        file.write_text(source, encoding="utf-8")
+        spec = importlib.util.spec_from_file_location("belief_then", file)
+        assert spec is not None and spec.loader is not None
+        then = importlib.util.module_from_spec(spec)
+        sys.modules["belief_then"] = then
+        spec.loader.exec_module(then)
+    views = []
+    for g in range(games):
+        state = quartett.new_game(2, seed=g, options={"mode": "quartett"})
+        agents = [make_agent("quartett", "normal"), make_agent("quartett", "random")]
+        rng = random.Random(g)
+        while not state.is_over:
+            m = state.to_move
+            view, legal = state.view(m, log=False), state.legal_actions()
+            if len(legal) > 1:
+                views.append(view)
+            state.apply(agents[m].choose(view, legal, rng))
+    ids = [c["id"] for c in deck_catalog(views[0])]
+    spent = {"now": 0.0, "then": 0.0}
+    same = 0
+    for k, view in enumerate(views):
+        got = {}
+        for name in ("now", "then") if k % 2 else ("then", "now"):
+            module = ours if name == "now" else then
+            c0 = time.process_time()
+            got[name] = module.OpponentBelief().chances(view, ids, random.Random(k), steps)
+            spent[name] += time.process_time() - c0
+        same += got["now"] == got["then"]
+    now, was = (1000 * spent[n] / len(views) for n in ("now", "then"))
+    print(f"hard sampler, {len(views)} positions of {games} games, {steps} steps, fresh chains: "
+          f"{now:.1f} ms CPU per call, {rev} {was:.1f} ms: {was / now:.2f}x as fast; "
+          f"the same chances at {same} of {len(views)}")  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -116,7 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="processes sharing the AI games (default: one per core)")  # fmt: skip
     parser.add_argument("--only", default="", help='setups containing this, e.g. "hard"')
+    parser.add_argument("--against", metavar="REV", help="time the hard sampler beside REV's")
     args = parser.parse_args(argv)
+    if args.against:
+        against(args.against)
+        return 0
     if args.seconds > 0:
         print(f"Quartett engine, random play, {args.seconds:g} s CPU per setup:")
     for mode, players in ENGINE_SETUPS if args.seconds > 0 else ():

@@ -1014,23 +1014,21 @@ class QuartettState:
         self._shown.append(cards)
         self.records.append((CALLED, caller, cat, stechen, seats, cards))
         best = max(values)
-        single = values.count(best) == 1
-        top = [seats[values.index(best)]] if single else [
-            s for s, v in zip(seats, values, strict=True) if v == best
-        ]  # fmt: skip
         comparison: _Comparison = {
             "category": cat,
             "caller": caller,
             "stechen": stechen,
             "seats": seats,  # shared: a list never changed
             "cards": cards,
-            "winner": top[0] if single else None,
-            "tied": [] if single else top,
+            "winner": None,
+            "tied": [],
         }
         lr["comparisons"].append(comparison)
-        if single:
-            self._win(top[0], seats, cards, comparison)  # Q2.4
+        if values.count(best) == 1:
+            w = comparison["winner"] = seats[values.index(best)]
+            self._win(w, seats, cards, comparison)  # Q2.4
             return
+        top = comparison["tied"] = [s for s, v in zip(seats, values, strict=True) if v == best]
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
         self.middle.extend(_from_seat(seats, cards, caller))
         empty = [s for s in self._seats if not stacks[s]]
@@ -1058,7 +1056,9 @@ class QuartettState:
     def _win(self, w: int, seats: list[int], cards: list[str], comparison: _Comparison) -> None:
         """Q2.4, Q2.6: the winner puts the cards won, then the middle, under their stack."""
         stack = self.stacks[w]
-        stack.extend(_from_seat(seats, cards, w))
+        k = seats.index(w)  # the cards from the winner's on, in seat order
+        stack += cards[k:]
+        stack += cards[:k]
         middle = self.middle
         won = len(cards)
         own = 1  # the winner's own cards of this round (every comparison of it)
@@ -1126,7 +1126,12 @@ class QuartettState:
     def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
         self.hands[seat].append(c)
-        self._wanted[seat] = None
+        wanted = self._wanted[seat]
+        if wanted is not None:
+            if c in wanted:  # a card of a quartet it holds: no longer wanted
+                wanted.remove(c)
+            else:  # a new quartet: its other cards are wanted now
+                self._wanted[seat] = None
         self._lay_down(seat, self._quartet[c])
 
     def _lay_down(self, seat: int, q: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .core import IllegalAction
+from .core import DeckError, IllegalAction
 from .i18n import _, ngettext
 from .match import BARRIER_SEEN, HIDDEN_SEEN
 from .registry import GameSpec
@@ -43,6 +43,19 @@ def explain(exc: IllegalAction) -> str:
 
 
 refusal = explain  # the name the front ends use
+
+
+def problem_text(exc: Exception) -> str:
+    """A problem with a game's options or deck file in the session's language: an
+    engine's refusal or a DeckError translated from its template, else its own words."""
+    if isinstance(exc, IllegalAction):
+        return explain(exc)
+    if isinstance(exc, DeckError):
+        try:
+            return exc.where + _(exc.template).format(**exc.params)
+        except (KeyError, IndexError, ValueError):
+            return str(exc)
+    return str(exc)
 
 
 def undone_text(removed: int) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 from .core import IllegalAction
 from .i18n import _
 from .match import Match
-from .narration import explain
+from .narration import explain, problem_text
 from .seats import SeatSpec
 
 FORMAT = 1  # the save format this version writes and reads
@@ -160,7 +160,9 @@ class GameRecord:
         try:
             match = Match.start(self.game, self.seats, self.seed, dict(self.options))
         except (OptionError, DeckError, ValueError, TypeError, KeyError) as exc:
-            raise RecordError(_("the game cannot be dealt again: {why}").format(why=exc)) from None
+            raise RecordError(
+                _("the game cannot be dealt again: {why}").format(why=problem_text(exc))
+            ) from None
         actions = self.actions if upto is None else self.actions[:upto]
         for n, action in enumerate(actions, start=1):
             try:

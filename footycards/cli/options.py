@@ -12,6 +12,7 @@ import click
 from ..core import DeckError, OptionError
 from ..i18n import N_, _
 from ..match import Match
+from ..narration import problem_text
 from ..registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
 from ..seats import SeatSpec, parse_players, players_range_text, seats_range_text
 from .texts import TextGroup
@@ -46,7 +47,7 @@ def start_match(spec: GameSpec, seats: list[SeatSpec], seed: int | None, opts: d
     try:
         return Match.start(spec.id, seats, seed, opts)
     except (OptionError, DeckError) as exc:
-        raise click.UsageError(str(exc)) from None
+        raise click.UsageError(problem_text(exc)) from None
 
 
 def option_decorator(opt: OptionSpec) -> Callable:

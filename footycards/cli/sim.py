@@ -7,6 +7,7 @@ import click
 
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, format_number, ngettext
+from ..narration import problem_text
 from ..registry import GameSpec
 from ..seats import SeatSpec
 from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
@@ -100,7 +101,7 @@ def run_sim(
         try:
             return simulate(spec, seats, count, seed, opts, advance, workers)
         except (OptionError, DeckError) as exc:
-            raise click.UsageError(str(exc)) from None
+            raise click.UsageError(problem_text(exc)) from None
 
 
 def print_sim(result: SimResult) -> None:

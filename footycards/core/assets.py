@@ -41,16 +41,18 @@ def read_toml(path: str | Path) -> dict:
     except IsADirectoryError:
         raise DeckError(file, "", "is a folder, not a deck file") from None
     except OSError as exc:
-        raise DeckError(file, "", f"cannot be read ({exc.strerror or exc})") from None
+        raise DeckError(file, "", "cannot be read ({why})", why=exc.strerror or str(exc)) from None
     except ValueError:  # e.g. a NUL character in the path
         raise DeckError(file, "", "is not a usable file name") from None
     if len(raw) > MAX_DECK_BYTES:
-        raise DeckError(file, "", f"too large for a deck file (over {MAX_DECK_BYTES:,} bytes)")
+        raise DeckError(
+            file, "", "too large for a deck file (over {n} bytes)", n=f"{MAX_DECK_BYTES:,}"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DeckError(
-            file, "", f"not a text file in UTF-8 (byte {exc.start + 1} cannot be read)"
+            file, "", "not a text file in UTF-8 (byte {n} cannot be read)", n=exc.start + 1
         ) from None
     if not text.strip():
         raise DeckError(file, "", "the file is empty")
@@ -59,23 +61,31 @@ def read_toml(path: str | Path) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DeckError(file, "", f"not valid TOML ({exc})") from None
+        raise DeckError(file, "", "not valid TOML ({why})", why=str(exc)) from None
     except RecursionError:
         raise DeckError(file, "", "not valid TOML (nested too deeply)") from None
     except ValueError as exc:  # e.g. an integer with thousands of digits
-        raise DeckError(file, "", f"not valid TOML ({exc})") from None
+        raise DeckError(file, "", "not valid TOML ({why})", why=str(exc)) from None
     return data
 
 
 def require(data: dict, key: str, kind: type, file: str, entry: str):
     """Return data[key], checking that it exists and has the given type."""
     if key not in data:
-        raise DeckError(file, entry, f"missing field '{key}'")
+        raise DeckError(file, entry, "missing field '{key}'", key=key)
     value = data[key]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise DeckError(file, entry, f"field '{key}' must be a whole number, not {value!r}")
+        raise DeckError(
+            file,
+            entry,
+            "field '{key}' must be a whole number, not {value}",
+            key=key,
+            value=repr(value),
+        )
     if kind is str and not isinstance(value, str):
-        raise DeckError(file, entry, f"field '{key}' must be text, not {value!r}")
+        raise DeckError(
+            file, entry, "field '{key}' must be text, not {value}", key=key, value=repr(value)
+        )
     if kind is str and not value.strip():
-        raise DeckError(file, entry, f"field '{key}' is empty")
+        raise DeckError(file, entry, "field '{key}' is empty", key=key)
     return value

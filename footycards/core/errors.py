@@ -113,14 +113,33 @@ FILE_LIMIT = 120  # characters of a file name a DeckError's message repeats
 
 
 class DeckError(ValueError):
-    """A deck file that cannot be used: names the file, the entry and the problem."""
+    """A deck file that cannot be used: names the file, the entry and the problem.
 
-    def __init__(self, file: str, entry: str, problem: str) -> None:
+    `problem` may be an English template with `{named}` fields filled from `params` (as
+    an IllegalAction's): `template` and `params` let a front end say it in the session's
+    language; `problem` and `str(exc)` are the English."""
+
+    def __init__(self, file: str, entry: str, problem: str, **params: Any) -> None:
         self.file = file
         self.entry = entry
+        self.template = problem
+        self.params = params
+        if params:
+            try:
+                problem = problem.format(**params)
+            except (KeyError, IndexError, ValueError):
+                pass
         self.problem = problem
         if len(file) > FILE_LIMIT:  # the end of a long path says most
             file = "..." + file[-(FILE_LIMIT - 3) :]
         file = printable(file)
-        where = f"{file}: {entry}: " if entry else f"{file}: "
-        super().__init__(where + problem)
+        self.where = f"{file}: {entry}: " if entry else f"{file}: "
+        super().__init__(self.where + problem)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_deck, (self.file, self.entry, self.template, self.params))
+
+
+def _rebuild_deck(file: str, entry: str, template: str, params: dict[str, Any]) -> DeckError:
+    """Unpickle a DeckError (it takes keyword arguments, which pickle cannot pass)."""
+    return DeckError(file, entry, template, **params)

@@ -31,6 +31,7 @@ KEYWORDS = {
     "NP_": (1, 2),
     "IllegalAction": None,
     "UndoRefused": None,
+    "DeckError": (3,),
 }
 NPLURALS = {"pl": 3, "uk": 3, "zh_Hant": 1, "de": 2}
 # n -> plural form index, the way each language counts (1 kot, 2 koty, 5 kotów, 22 koty …)

@@ -31,6 +31,7 @@ from ... import settings
 from ...core import DeckError, OptionError
 from ...i18n import LANGUAGE_NAMES, N_, _, available_languages, switch_language
 from ...match import Match
+from ...narration import problem_text
 from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec, playable_now
 from ...seats import SeatSpec, ai_label, check_names
@@ -717,7 +718,7 @@ class LauncherScreen(Screen):
         try:
             Match.start(spec.id, seats, seed, opts)  # check everything before asking anyone
         except (OptionError, DeckError, ValueError) as exc:
-            self.notify(str(exc), title=_("Cannot start"), severity="error")
+            self.notify(problem_text(exc), title=_("Cannot start"), severity="error")
             return
         self.remember()
         self.post_message(self.Start(PendingGame(spec.id, seats, seed, opts)))

@@ -28,7 +28,11 @@ from .texts import TextCommand
 
 
 def build_play(spec: GameSpec) -> click.Command:
-    @click.command(name=spec.id, help=_("Play {game} in the terminal UI.").format(game=spec.name))
+    @click.command(
+        name=spec.id,
+        cls=TextCommand,
+        help=_("Play {game} in the terminal UI.").format(game=spec.name),
+    )
     @seat_options(spec)
     @with_game_options(spec, "play")
     @click.option(
@@ -81,6 +85,7 @@ def play() -> None:
 
 def build_text(spec: GameSpec) -> click.Command:
     @click.command(
+        cls=TextCommand,
         name=spec.id,
         help=_("Play {game} in plain text: one line of notation per move, read from stdin.").format(
             game=spec.name

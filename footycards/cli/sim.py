@@ -12,12 +12,14 @@ from ..registry import GameSpec
 from ..seats import SeatSpec
 from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
 from .options import GameGroup, engine_options, parse_seats, start_match, with_game_options
+from .texts import TextCommand
 
 WORKERS = click.IntRange(1, MAX_WORKERS)  # 0, -1, abc or 10**9 are refused by name
 
 
 def build_sim(spec: GameSpec) -> click.Command:
     @click.command(
+        cls=TextCommand,
         name=spec.id,
         help=_(
             "Play AI-against-AI games of {game} and print win rates and speed. "

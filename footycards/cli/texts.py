@@ -18,9 +18,11 @@ from __future__ import annotations
 import gettext
 import inspect
 import os
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 
 import click
+from rich.cells import cell_len
 
 from .. import i18n
 from ..i18n import N_, _
@@ -140,8 +142,78 @@ def option_records(ctx: click.Context, command: click.Command) -> list[tuple[str
     return rows
 
 
+# a character written two cells wide, or its punctuation: a line may break before each
+# (but before closing punctuation)
+_WIDE = "\u2e80-\u9fff\u3000-\u303f\uac00-\ud7af\uff00-\uffef"
+_CLOSING = "」』，。）、；：！？"  # punctuation that never starts a line
+_TOKEN = re.compile(rf"(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSING}]*")
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` cells, paragraphs kept: words stay whole, and
+    Chinese, which has no spaces, breaks between any two characters."""
+    lines: list[str] = []
+    for n, paragraph in enumerate(text.split("\n\n")):
+        if n:
+            lines.append("")
+        line = ""
+        for match in re.finditer(rf"(\s*)({_TOKEN.pattern})", paragraph):
+            space, token = match.group(1), match.group(2)
+            joint = " " if space and line else ""
+            if line and cell_len(line + joint + token) > width:
+                lines.append(line)
+                line, joint = "", ""
+            line += joint + token
+        lines.append(line)
+    return lines
+
+
+class CellFormatter(click.HelpFormatter):
+    """Click's help formatter, measuring by terminal cells where the help has characters
+    two cells wide (Chinese): click measures by characters, so a Chinese help line would
+    run past the terminal's edge. Text of one-cell characters is left to click."""
+
+    def write_text(self, text: str) -> None:
+        if cell_len(text) == len(text):
+            super().write_text(text)
+            return
+        indent = " " * self.current_indent
+        for line in wrap_cells(text, max(self.width - self.current_indent, 20)):
+            self.write(f"{indent}{line}\n" if line else "\n")
+
+    def write_dl(
+        self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2
+    ) -> None:
+        rows = list(rows)
+        if all(cell_len(a) == len(a) and cell_len(b) == len(b) for a, b in rows):
+            super().write_dl(rows, col_max, col_spacing)
+            return
+        first_col = min(max((cell_len(a) for a, _b in rows), default=0), col_max) + col_spacing
+        for first, second in rows:
+            self.write(f"{'':>{self.current_indent}}{first}")
+            if not second:
+                self.write("\n")
+                continue
+            if cell_len(first) <= first_col - col_spacing:
+                self.write(" " * (first_col - cell_len(first)))
+            else:
+                self.write("\n" + " " * (first_col + self.current_indent))
+            lines = wrap_cells(second, max(self.width - first_col - 2 - self.current_indent, 10))
+            self.write(f"{lines[0]}\n")
+            for line in lines[1:]:
+                self.write(f"{'':>{first_col + self.current_indent}}{line}\n")
+
+
+class TextContext(click.Context):
+    """A click context whose help is laid out by terminal cells (CellFormatter)."""
+
+    formatter_class = CellFormatter
+
+
 class TextCommand(click.Command):
     """A click command whose help (declared with N_()) is shown in the chosen language."""
+
+    context_class = TextContext
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         write_help_text(self, formatter)
@@ -158,6 +230,8 @@ class TextCommand(click.Command):
 
 class TextGroup(click.Group):
     """A click group whose help, options and commands are shown in the chosen language."""
+
+    context_class = TextContext
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         write_help_text(self, formatter)

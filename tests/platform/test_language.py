@@ -231,3 +231,32 @@ def test_help_and_errors_in_the_chosen_language(footycards_home, german, monkeyp
     assert wrong.exit_code == 2 and "Keine Option '--no-such'." in wrong.output
     english = CliRunner().invoke(main, ["--lang", "en", "replay", "--help"]).output
     assert "Usage:" in english and "Replay a saved game" in english
+
+
+def test_chinese_help_fits_the_terminal_by_cells(footycards_home, monkeypatch):
+    """Chinese help is wrapped by terminal cells (click counts characters, and a Chinese
+    character takes two cells): no line of any `--help` runs past 80 columns, and no word
+    of a one-cell language is broken."""
+    from click.testing import CliRunner
+    from rich.cells import cell_len
+
+    from footycards.cli import main
+    from footycards.cli.texts import wrap_cells
+
+    assert wrap_cells("誰先開始：座位號碼（1 = 第一位）", 10) == [
+        "誰先開始：",
+        "座位號碼（",
+        "1 = 第一",
+        "位）",
+    ]
+    assert wrap_cells("one two three", 7) == ["one two", "three"]
+    if "zh_Hant" not in i18n.available_languages():
+        pytest.fail("no zh_Hant catalogue")
+    monkeypatch.setenv("LANGUAGE", "en")  # gettext's global language, put back afterwards
+    commands = [[], ["play"], ["play", "stadium"], ["text", "worldwave"], ["sim", "quartett"]]
+    commands += [["serve"], ["stats"], ["replay"], ["resume"], ["rules"]]
+    for command in commands:
+        out = CliRunner().invoke(main, ["--lang", "zh-Hant", *command, "--help"], terminal_width=80)
+        assert out.exit_code == 0, out.output
+        wide = [line for line in out.output.splitlines() if cell_len(line) > 80]
+        assert wide == [], (command, wide)

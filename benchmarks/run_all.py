@@ -11,7 +11,7 @@ import sys
 
 HERE = pathlib.Path(__file__).parent
 SCRIPTS = [
-    ["bench_engine.py", "--seconds", "5"],
+    ["bench_engine.py", "--ai"],
     ["bench_ai.py", "--games", "1000"],
     ["bench_quartett.py"],
     ["bench_sadikov.py", "--games", "1000"],

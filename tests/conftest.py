@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from footycards import i18n
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -27,3 +29,17 @@ def footycards_home(tmp_path, monkeypatch):
     home = tmp_path / "footycards-home"
     monkeypatch.setenv("FOOTYCARDS_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(monkeypatch):
+    """Each test starts in English: a language an earlier test chose in this worker (the
+    CLI's `use_language`, a launcher's Language field outside a session) never carries
+    over, and neither does a FOOTYCARDS_LANG of the machine running the tests."""
+    monkeypatch.delenv("FOOTYCARDS_LANG", raising=False)
+    token = i18n.use_language("en")
+    yield
+    try:
+        i18n.reset_language(token)
+    except ValueError:  # the test ran in a context of its own; nothing to undo here
+        pass

@@ -168,7 +168,8 @@ def test_normal_beats_random_play():
 
 def test_hard_decides_within_its_time_budget():
     """A small sample of hard's decisions (against normal): mean well under 50 ms, none
-    anywhere near a human's patience even on a loaded test machine."""
+    anywhere near a human's patience. CPU time of this process, so other work on a loaded
+    test machine does not count (the wall-clock figures are benchmarks/bench_sadikov.py's)."""
     times: list[float] = []
     for g in range(3):
         state = sk.new_game(2, seed=300 + g)
@@ -178,10 +179,10 @@ def test_hard_decides_within_its_time_budget():
             m = state.to_move
             assert m is not None
             view, legal = state.view(m, log=False), state.legal_actions()
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = agents[m].choose(view, legal, rng)
             if m == 0:
-                times.append(time.perf_counter() - t0)
+                times.append(time.process_time() - t0)
             state.apply(action)
     assert sum(times) / len(times) < 0.05
     assert max(times) < 0.5

@@ -131,7 +131,7 @@ async def test_replay_status_and_keys_are_the_replays(game_id):
         status = str(app.screen.query_one("#status", Static).render())
         assert status.startswith("Replay:") and "click" not in status
         keys = str(app.screen.query_one(KeyBar).render())
-        assert "Forward" in keys and "Column" not in keys and "Call" not in keys
+        assert "Next" in keys and "Column" not in keys and "Call" not in keys
 
 
 async def test_watch_again_from_the_end_screen():

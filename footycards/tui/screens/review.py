@@ -42,7 +42,7 @@ class Reviewed(Protocol):
 # Priority bindings: they come before whatever the game screen or its widgets bind.
 REVIEW_KEYS = [
     ("left", "review_step(-1)", N_("Back"), N_("One action back"), True),
-    ("right", "review_step(1)", N_("Forward"), N_("One action forward"), True),
+    ("right", "review_step(1)", N_("Next"), N_("One action forward"), True),
     ("home", "review_goto('start')", N_("Start"), N_("To the deal"), False),
     ("end", "review_goto('end')", N_("End"), N_("To the last action"), False),
     ("g", "review_jump", N_("Go to"), N_("Go to move number N"), True),

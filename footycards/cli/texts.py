@@ -228,23 +228,13 @@ class TextCommand(click.Command):
         write_epilog(self, formatter)
 
 
-class TextGroup(click.Group):
-    """A click group whose help, options and commands are shown in the chosen language."""
-
-    context_class = TextContext
-
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        write_help_text(self, formatter)
-
-    def get_short_help_str(self, limit: int = 45) -> str:
-        return short_text(help_text(self.short_help or self.help), limit)
+class TextGroup(TextCommand, click.Group):
+    """A click group whose help, options and commands are shown in the chosen language
+    (TextCommand's help, then the list of commands after the options)."""
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         write_options(ctx, self, formatter)
         self.format_commands(ctx, formatter)
-
-    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        write_epilog(self, formatter)
 
 
 def write_help_text(command: click.Command, formatter: click.HelpFormatter) -> None:

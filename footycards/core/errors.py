@@ -70,6 +70,14 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def shown_word(value: object) -> str:
+    """Like `shown`, but a string comes without quotes, for messages that quote it
+    themselves (`'{word}' is not a seat`): a word is shown once quoted, not twice."""
+    if not isinstance(value, str) or not value.isprintable():
+        return shown(value)
+    return value if len(value) <= 40 else value[:37] + "..."
+
+
 def not_an_action(game: str, action: object) -> IllegalAction:
     """The refusal of something given to `apply` that is not one of `game`'s actions."""
     return IllegalAction(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import IllegalAction, shown
+from ..errors import IllegalAction, shown, shown_word
 
 MAX_TEXT = 200  # no move is longer; anything longer is refused before it is read
 MAX_SLOT = 999
@@ -50,7 +50,7 @@ class Action:
 def _slot(word: str) -> int:
     if not (word.isascii() and word.isdecimal() and len(word) <= 3 and 1 <= int(word)):
         raise IllegalAction(
-            "'{word}' is not a hand slot; slots count from 1", "bad_slot", word=shown(word)
+            "'{word}' is not a hand slot; slots count from 1", "bad_slot", word=shown_word(word)
         )
     return int(word)
 
@@ -58,10 +58,10 @@ def _slot(word: str) -> int:
 def _seat(word: str) -> int:
     digits = word[1:]
     if not (digits.isascii() and digits.isdecimal() and len(digits) <= 2):
-        raise IllegalAction("'{word}' is not a seat like P3", "bad_seat", word=shown(word))
+        raise IllegalAction("'{word}' is not a seat like P3", "bad_seat", word=shown_word(word))
     n = int(digits)
     if not 1 <= n <= MAX_SEATS:
-        raise IllegalAction("'{word}' is not a seat like P3", "bad_seat", word=shown(word))
+        raise IllegalAction("'{word}' is not a seat like P3", "bad_seat", word=shown_word(word))
     return n - 1
 
 
@@ -81,7 +81,7 @@ def parse(text: object) -> Action:
         raise IllegalAction(
             "unknown move '{verb}'; the moves are {verbs}",
             "unknown_move",
-            verb=shown(words[0]),
+            verb=shown_word(words[0]),
             verbs=", ".join(VERBS),
         )
     usage = IllegalAction("usage: {usage}", "usage", usage=USAGE[verb])

@@ -40,3 +40,12 @@ def tally(parts: list[Any], games: int) -> dict[str, float]:
         "cpu_p99": 1000 * percentile(cpu, 0.99),
         "cpu_max": 1000 * cpu[-1],
     }
+
+
+def interval(scores: Sequence[float], z: float = 1.96) -> tuple[float, float, float]:
+    """The mean of per-game scores (1, ½, 0) and its 95 % interval (normal approximation,
+    the spread of the scores themselves, so shared wins narrow it as they should)."""
+    n = len(scores)
+    mean = statistics.fmean(scores)
+    half = z * statistics.pstdev(scores) / n**0.5 if n > 1 else 0.0
+    return mean, max(0.0, mean - half), min(1.0, mean + half)

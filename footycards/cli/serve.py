@@ -88,6 +88,19 @@ from .texts import TextCommand
         "(less memory, but pauses of a second or more for everyone from about 50 sessions)."
     ),
 )
+@click.option(
+    "--workers",
+    default="1",
+    show_default=True,
+    metavar="N|auto",
+    help=N_("Worker processes sharing the port (auto: one per core); more than one needs --hub."),
+)
+@click.option(
+    "--hub",
+    default=None,
+    metavar="URL",
+    help=N_("Shared tables in Redis, e.g. redis://127.0.0.1:6379/0 (default: in this process)."),
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -102,6 +115,8 @@ def serve(
     takeover_wait: float,
     rate_limit: int,
     gc_mode: str,
+    workers: str,
+    hub: str | None,
 ) -> None:
     """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
     from pathlib import Path
@@ -122,10 +137,29 @@ def serve(
         takeover_wait=takeover_wait,
         lang=ctx.find_root().obj,
         freeze_gc=gc_mode == "freeze",
+        hub=hub,
     )
+    from ..ssh.supervisor import worker_count
+
+    try:
+        count = worker_count(workers)
+    except ValueError:
+        raise click.UsageError(_("--workers must be a number of 1 or more, or auto")) from None
+    if count > 1 and hub is None:
+        raise click.UsageError(
+            _(
+                "--workers {n} needs --hub redis://HOST:PORT/DB: the workers share their "
+                "tables through it"
+            ).format(n=count)
+        )
     try:
         check_options(options)
-        run_server(options)
+        if count > 1:
+            from ..ssh.supervisor import supervise
+
+            supervise(options, count)
+        else:
+            run_server(options)
     except ServeError as exc:
         raise click.UsageError(str(exc)) from None
     except OSError as exc:

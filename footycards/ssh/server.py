@@ -75,6 +75,9 @@ class ServerOptions:
     lang: str | None = None  # default language of sessions whose client sends none
     takeover_wait: float = 3.0  # minutes before an AI takes the seat of a player who left
     freeze_gc: bool = True  # the garbage-collection policy of memory.py (False: Python's)
+    hub: str | None = None  # shared tables in Redis (redis://HOST:PORT/DB); None: this process
+    reuse_port: bool = False  # SO_REUSEPORT: workers of one supervisor share the port
+    log_file: bool = True  # server.log here (a worker's records go to its supervisor instead)
 
 
 def is_loopback(host: str) -> bool:
@@ -397,7 +400,8 @@ class FootyServer:
         private_folders(data_dir())
         self.keys, self.names = load_keys(self.options)
         key, self.host_key_path, created = load_host_key(self.options.host_key)
-        self._log_handler = log_to_file(data_dir() / LOG_NAME)
+        if self.options.log_file:
+            self._log_handler = log_to_file(data_dir() / LOG_NAME)
         self.fingerprint = key.get_fingerprint()
         if created:
             log.info("created host key %s", self.host_key_path)
@@ -419,6 +423,7 @@ class FootyServer:
             login_timeout=opts.login_timeout,
             keepalive_interval=opts.keepalive,
             keepalive_count_max=3,
+            reuse_port=opts.reuse_port or None,
         )
         sockets = self._acceptor.sockets
         if sockets:

@@ -93,6 +93,7 @@ CHARACTER_RATING = {  # the draft: each character's win rate with normal seats a
     "hagen": 0.443,
     "okafor": 0.43,
 }
+DECK_COUNT = Counter(DECK)  # the match deck's copies of each card
 PICK_MARGIN = 0.05  # the draft: characters rated this close to the best are as good
 GOAL_CHANCE_TO_SHOOT = 0.35  # shoot past the reserve when a goal is at least this likely
 
@@ -106,15 +107,17 @@ class Info:
         self.seats: list[dict[str, Any]] = view["seats"]
         self.hand: list[str] = view["hand"] or []
         self.players: int = view["players"]
-        seen = Counter(self.hand)
-        seen.update(view["discard"])
-        seen.update(view["table"])
+        unseen = dict(DECK_COUNT)
+        for cards in (self.hand, view["discard"], view["table"]):
+            for c in cards:
+                unseen[c] -= 1
         for info in self.seats:
-            seen.update(c for c in info["equipped"].values() if c)
-            seen.update(info["pending"])
-        unseen = Counter(DECK)
-        unseen.subtract(seen)
-        self.unseen = +unseen
+            for c in info["equipped"].values():
+                if c:
+                    unseen[c] -= 1
+            for c in info["pending"]:
+                unseen[c] -= 1
+        self.unseen = Counter({c: n for c, n in unseen.items() if n > 0})
         self.unseen_total = max(1, sum(self.unseen.values()))
 
     def char(self, seat: int) -> Any:

@@ -4,17 +4,31 @@ the unseen cards dealt at random, and candidate actions judged by short rollouts
 The view shows every public fact of the match: characters, stamina, injuries, equipment,
 pending zones, hand sizes, the deck's size, the discard pile, the goals and the log. Only
 the other hands and the deck's order are hidden; their cards together are the deck's copies
-minus every card seen. `determinize` deals those at random (each hand as large as the view
-says, the rest into the deck) and rebuilds the turn's bookkeeping from the log (once-per-turn
+minus every card seen. `known_cards` reads from the log (and the seat's private events)
+the hidden cards the seat does know the place of: a card Ricci took back from the discard
+pile, a card a Tackle or Hagen took from this seat's hand, each until its holder plays or
+discards one like it (forgotten when that hand loses a card at random). `determinize`
+deals those to their holders and the rest at random (each hand as large as the view says,
+the rest into the deck) and rebuilds the turn's bookkeeping from the log (once-per-turn
 skills used, first draws, goals conceded), so a state can be built at any decision of an
-action phase (no response window open). `Search` plays each candidate action in the same
-few determinizations (common random numbers), then every seat by the normal policy until
-the round is over, and scores the goal difference with a little for cards and stamina;
-another candidate replaces the normal choice only when it gains more than `MARGIN` goals
-per sample (less is the rollouts' noise).
-Its clock: no new sample once another would likely end past `TIME_BUDGET`, and a hard stop
-at `DEADLINE` (checked at every rollout step; the unfinished sample is dropped, and with
-no sample finished the normal choice stands), so a decision never runs much past it.
+action phase (no response window open). The same function of a view and an RNG is what
+issue 22's `determinize(view, rng)` hook asks for (`sample(view, rng)`).
+
+`Search` plays each candidate action (one per kind, card and target) in the same
+determinizations (common random numbers: the same deal and the same engine RNG for every
+candidate), then every seat by the normal policy until the round is over, and scores the
+goal difference with a little for cards and stamina; after `CUT_AFTER` samples a candidate
+more than `CUT` goals per sample behind the best is dropped; another candidate replaces the
+normal choice only when it gains more than `MARGIN` goals per sample (less is the
+rollouts' noise).
+
+Its budget is counted, so its strength does not depend on the machine's load: at most
+`SAMPLES` determinizations and `STEP_BUDGET` simulated actions per decision (no new
+sample once another would likely pass it), calibrated to stay well within 200 ms of CPU
+time on the 2-core development machine. Two safety caps, checked at every rollout step,
+stop a search that somehow runs long: `CPU_CAP` seconds of this thread's CPU time and
+`WALL_CAP` seconds of wall clock (an unfinished sample is dropped; with no sample finished
+the normal choice stands).
 """
 
 from __future__ import annotations
@@ -27,11 +41,14 @@ from typing import Any
 from footycards.core.rng import GameRng
 from footycards.core.worldwave import DECK, WorldWaveState
 
-SAMPLES = 12  # determinizations per decision (shared by all candidates)
+SAMPLES = 24  # determinizations per decision at most (shared by all candidates)
+STEP_BUDGET = 6000  # simulated actions per decision at most (all samples and candidates)
 MARGIN = 0.05  # goals per sample another candidate must gain over the normal choice
-MAX_CANDIDATES = 6
-TIME_BUDGET = 0.12  # seconds per decision: no new sample that would likely end past it
-DEADLINE = 0.15  # seconds per decision, a hard stop: a sample still running is dropped
+CUT_AFTER = 6  # samples before a clearly worse candidate is dropped
+CUT = 0.6  # goals per sample behind the best that drop a candidate
+MAX_CANDIDATES = 8
+CPU_CAP = 0.15  # seconds of the thread's CPU time per decision: a safety stop
+WALL_CAP = 1.0  # seconds of wall clock per decision: a safety stop on a starved machine
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
 
@@ -107,20 +124,90 @@ def bookkeeping(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def determinize(view: dict[str, Any], rng: random.Random, book: dict[str, Any]) -> WorldWaveState:
-    """A state consistent with `view` (an action or discard phase, no window open): the
-    unseen cards dealt at random into the other hands and the deck."""
+LEAVES_HAND = {"play": "card", "equip": "card", "shot": "card", "save": "card"}
+
+
+def known_cards(view: dict[str, Any]) -> list[Counter[str]]:
+    """The hidden cards `view`'s seat knows the holder of, per seat (its own hand empty):
+    a card taken back from the discard pile (Ricci, public), a card taken from this seat's
+    hand (Tackle, Hagen: the seat saw which), each kept until that seat plays, equips,
+    shoots, saves with or discards a card like it; a hand that loses a card at random
+    forgets what was known of it, and half time forgets everything (all cards shuffled)."""
     me = view["seat"]
-    cards = unseen_cards(view)
+    known: list[Counter[str]] = [Counter() for _ in range(view["players"])]
+    private = iter(
+        [e for e in view.get("private") or [] if e["event"] == "took" and e["target"] == me]
+    )
+    for e in view["log"]:
+        kind = e["event"]
+        if kind in LEAVES_HAND:
+            card = e.get(LEAVES_HAND[kind])
+            if card is not None and known[e["seat"]][card] > 0:
+                known[e["seat"]][card] -= 1
+        elif kind == "discard":
+            for card in e["cards"]:
+                if known[e["seat"]][card] > 0:
+                    known[e["seat"]][card] -= 1
+        elif kind == "retrieve":
+            known[e["seat"]][e["card"]] += 1
+        elif kind == "take" and e["took"]:
+            known[e["target"]].clear()
+            if e["target"] == me:
+                seen = next(private, None)
+                if seen is not None and seen["seat"] == e["seat"]:
+                    known[e["seat"]][seen["card"]] += 1
+        elif kind == "half" and e["half"] == 2:
+            for k in known:
+                k.clear()
+    known[me].clear()
+    return [+k for k in known]
+
+
+def sample_hands(
+    view: dict[str, Any], rng: random.Random, known: list[Counter[str]] | None = None
+) -> tuple[list[list[str]], list[str]]:
+    """The other hands and the deck dealt from the unseen cards, consistent with the view:
+    each hand as large as the view says, holding the cards this seat knows it holds
+    (`known_cards`), the rest at random; the seat's own hand as it is; the deck gets what
+    is left, in a random order."""
+    me = view["seat"]
+    if known is None:
+        known = known_cards(view)
+    pool = Counter(unseen_cards(view))
+    fixed: list[list[str]] = []
+    for info in view["seats"]:
+        s = info["seat"]
+        mine: list[str] = []
+        if s != me:
+            for card, n in sorted(known[s].items()):
+                n = min(n, pool[card], info["hand"] - len(mine))
+                mine += [card] * max(0, n)
+                pool[card] -= max(0, n)
+        fixed.append(mine)
+    cards = sorted((+pool).elements())
     rng.shuffle(cards)
     hands: list[list[str]] = []
-    for info in view["seats"]:
+    for info, mine in zip(view["seats"], fixed, strict=True):
         if info["seat"] == me:
             hands.append(list(view["hand"]))
         else:
-            k = info["hand"]
-            hands.append(cards[:k])
+            k = info["hand"] - len(mine)
+            hand = mine + cards[:k]
             cards = cards[k:]
+            rng.shuffle(hand)
+            hands.append(hand)
+    return hands, cards
+
+
+def determinize(
+    view: dict[str, Any],
+    rng: random.Random,
+    book: dict[str, Any],
+    known: list[Counter[str]] | None = None,
+) -> WorldWaveState:
+    """A state consistent with `view` (an action or discard phase, no window open): the
+    unseen cards dealt into the other hands and the deck by `sample_hands`."""
+    hands, deck = sample_hands(view, rng, known)
     seats = view["seats"]
     return WorldWaveState(
         players=view["players"],
@@ -128,7 +215,7 @@ def determinize(view: dict[str, Any], rng: random.Random, book: dict[str, Any]) 
         rng=GameRng(rng.getrandbits(62)),
         halves=view["halves"],
         characters=[info["character"] for info in seats],
-        deck=cards,
+        deck=deck,
         stamina=[info["stamina"] for info in seats],
         injured=[info["injured"] for info in seats],
         hands=hands,
@@ -154,20 +241,36 @@ def determinize(view: dict[str, Any], rng: random.Random, book: dict[str, Any]) 
     )
 
 
-def candidates(legal: list[Any], first: Any) -> list[Any]:
+def sample(view: dict[str, Any], rng: random.Random) -> WorldWaveState:
+    """One determinization of an action-phase view: `determinize` with the bookkeeping
+    and the known cards read from its log (the view must carry the log)."""
+    return determinize(view, rng, bookkeeping(view))
+
+
+def candidates(legal: list[Any], first: Any, hand: list[str]) -> list[Any]:
     """A few distinct actions worth comparing: the normal choice first, `end`, then one of
-    each kind of card (by verb and target), in the order the engine lists them."""
+    each kind of action by the card it plays and its target, in the engine's order (two
+    slots holding the same card are the same choice)."""
+
+    def key(a: Any) -> tuple:
+        card = hand[a.slots[0] - 1] if a.slots and a.kind in ("event", "equip") else None
+        return (a.kind, card, a.target, a.slots if a.kind == "skill" else None)
+
     out = [first]
-    seen = {(first.kind, first.target)}
+    seen = {key(first)}
     for a in legal:
-        key = (a.kind, a.target)
+        k = key(a)
         if a.kind == "end" and a not in out:
             out.insert(1, a)
-            seen.add(key)
-        elif key not in seen and a.kind not in ("discard",):
-            seen.add(key)
+            seen.add(k)
+        elif k not in seen and a.kind != "discard":
+            seen.add(k)
             out.append(a)
     return out[:MAX_CANDIDATES]
+
+
+class _OutOfTime(Exception):
+    """A safety cap passed during a rollout."""
 
 
 class Search:
@@ -175,6 +278,8 @@ class Search:
 
     def __init__(self, agent: Any) -> None:
         self.agent = agent
+        self.steps = 0  # simulated actions of the current decision
+        self.cpu_end = self.wall_end = 0.0  # its safety caps (thread CPU time, wall clock)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         """The best candidate by rollouts, or None where the normal policy decides (the
@@ -182,64 +287,68 @@ class Search:
         if view["phase"] != "action" or view["windows"] or view["to_move"] != view["seat"]:
             return None
         first = self.agent.policy(view, legal, rng)
-        cands = candidates(legal, first)
+        cands = candidates(legal, first, view["hand"])
         if len(cands) < 2:
             return first
         book = bookkeeping(view)
+        known = known_cards(view)
         me = view["seat"]
         horizon = view["turn_number"] + min(view["players"], 4)
         totals = [0.0] * len(cands)
+        alive = list(range(len(cands)))
         local = random.Random(rng.getrandbits(32))
-        start = time.perf_counter()
-        deadline = start + DEADLINE
+        self.steps = 0
+        self.cpu_end = time.thread_time() + CPU_CAP
+        self.wall_end = time.perf_counter() + WALL_CAP
         samples = 0
-        while samples < SAMPLES:
-            seed = local.getrandbits(32)
-            base = determinize(view, random.Random(seed), book)
-            values: list[float] = []
-            for i, action in enumerate(cands):
-                state = base.clone() if i < len(cands) - 1 else base
-                value = self.rollout(state, action, me, horizon, random.Random(seed + i), deadline)
-                if value is None:
-                    break  # past the deadline: this sample is dropped
-                values.append(value)
-            if len(values) < len(cands):
-                break
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
-            samples += 1
-            spent = time.perf_counter() - start
-            if spent + spent / samples > TIME_BUDGET:
-                break  # another sample would likely pass the budget
+        try:
+            while samples < SAMPLES:
+                seed = local.getrandbits(32)
+                base = determinize(view, random.Random(seed), book, known)
+                values: dict[int, float] = {}
+                for n, i in enumerate(alive):
+                    state = base.clone() if n < len(alive) - 1 else base
+                    values[i] = self.rollout(state, cands[i], me, horizon, random.Random(seed))
+                for i, v in values.items():
+                    totals[i] += v
+                samples += 1
+                if samples >= CUT_AFTER:
+                    top = max(totals[i] for i in alive)
+                    alive = [i for i in alive if i == 0 or totals[i] >= top - CUT * samples]
+                    if len(alive) < 2:
+                        break
+                if self.steps + self.steps / samples > STEP_BUDGET:
+                    break  # another sample would likely pass the budget
+        except _OutOfTime:
+            pass  # the unfinished sample is dropped
         if samples == 0:
             return first
-        best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
+        best = max(alive, key=lambda i: (totals[i], i == 0))
         if totals[best] - totals[0] <= MARGIN * samples:
             return first  # within the rollouts' noise: the normal choice stands
         return cands[best]
 
     def rollout(
-        self,
-        state: WorldWaveState,
-        action: Any,
-        me: int,
-        horizon: int,
-        rng: random.Random,
-        deadline: float = float("inf"),
-    ) -> float | None:
+        self, state: WorldWaveState, action: Any, me: int, horizon: int, rng: random.Random
+    ) -> float:
         """Play `action`, then the normal policy for everyone until the horizon turn; the
-        value for `me`'s team, or None if the clock passed `deadline` first."""
+        value for `me`'s team. Raises _OutOfTime past a safety cap."""
         state.apply(action)
         policy = self.agent.policy
-        clock = time.perf_counter
+        cpu, wall = time.thread_time, time.perf_counter
+        steps = 0
         while not state.is_over and state.turn_number <= horizon:
-            if clock() > deadline:
-                return None
-            seat = state.to_move
+            steps += 1
+            if (steps & 15) == 1 and (cpu() > self.cpu_end or wall() > self.wall_end):
+                self.steps += steps
+                raise _OutOfTime
             legal = state.legal_actions()
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue
+            seat = state.to_move
             state.apply(policy(state.view(seat, log=False), legal, rng))
+        self.steps += steps
         return judge(state, me)
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections import Counter
 
 import pytest
 
 from footycards.ai import worldwave_search
 from footycards.ai.worldwave import WorldWaveAgent
-from footycards.ai.worldwave_search import bookkeeping, determinize
+from footycards.ai.worldwave_search import Search, bookkeeping, determinize, known_cards
 from footycards.core import worldwave as ww
 from footycards.match import make_agent
 
@@ -49,10 +50,11 @@ def test_hard_plays_only_legal_moves():
     play(["hard", "normal"], 3)
 
 
-def test_hard_search_gives_the_normal_choice_past_its_deadline(monkeypatch):
-    """With no time at all (the deadline already passed) no sample completes, and hard
+@pytest.mark.parametrize("cap", ["CPU_CAP", "WALL_CAP"])
+def test_hard_search_gives_the_normal_choice_past_its_safety_caps(monkeypatch, cap):
+    """With no time at all (a safety cap already passed) no sample completes, and hard
     plays the normal level's choice in every action phase."""
-    monkeypatch.setattr(worldwave_search, "DEADLINE", -1.0)
+    monkeypatch.setattr(worldwave_search, cap, -1.0)
     hard, normal = WorldWaveAgent("hard"), WorldWaveAgent("normal")
     checked = 0
 
@@ -67,6 +69,86 @@ def test_hard_search_gives_the_normal_choice_past_its_deadline(monkeypatch):
 
     play(["hard", "normal"], 5, check)
     assert checked > 10
+
+
+def test_hard_search_budget_is_counted_not_timed(monkeypatch):
+    """The search's budget is a count of simulated actions: the same view and RNG give the
+    same choice however slow the machine (a clock that jumps a millisecond at every read
+    changes nothing), and a decision stops within one sample of the step budget."""
+    monkeypatch.setattr(worldwave_search, "STEP_BUDGET", 1500)
+    decisions = 0
+
+    def check(state, seat, view, action):
+        nonlocal decisions
+        if state.phase != "action" or state.windows or seat % 2:
+            return
+        search = Search(WorldWaveAgent("normal"))
+        legal = state.legal_actions()
+        first = search.choose(view, legal, random.Random(decisions))
+        steps = search.steps
+        ticks = iter(range(10**9))
+        with monkeypatch.context() as m:
+            m.setattr(worldwave_search.time, "perf_counter", lambda: next(ticks) / 1000)
+            assert search.choose(view, legal, random.Random(decisions)) == first
+        assert search.steps == steps
+        assert steps <= 2 * 1500
+        decisions += 1
+
+    play(["hard", "normal", "hard", "normal"], 11, check)
+    assert decisions > 20
+
+
+def _hidden(state, seat):
+    """The cards `seat` cannot see: the other hands and the deck."""
+    cards = Counter(state.deck)
+    for s in range(state.players):
+        if s != seat:
+            cards.update(state.hands[s])
+    return cards
+
+
+def test_hard_samples_hold_only_cards_the_seat_may_place():
+    """The determinizations deal exactly the cards hidden from the seat (the other hands
+    and the deck together, each hand as large as it is), the seat's own hand and every
+    public zone as they are; a card the seat knows a hand holds (taken back by Ricci,
+    taken from it by a Tackle or Hagen) is really there; and the sample depends on the
+    view alone: the hidden cards dealt otherwise give the same sample."""
+    checked = known_seen = 0
+
+    def check(state, seat, view, action):
+        nonlocal checked, known_seen
+        if state.phase != "action" or state.windows:
+            return
+        full = state.view(seat)
+        known = known_cards(full)
+        for s, cards in enumerate(known):
+            assert not cards - Counter(state.hands[s]), (s, cards, state.hands[s])
+            known_seen += sum(cards.values())
+        built = determinize(full, random.Random(checked), bookkeeping(full))
+        assert _hidden(built, seat) == _hidden(state, seat)
+        assert built.hands[seat] == state.hands[seat]
+        assert [len(h) for h in built.hands] == [len(h) for h in state.hands]
+        for s, cards in enumerate(known):
+            assert not cards - Counter(built.hands[s])
+        assert (built.discard, built.table, built.pending, built.equipped) == (
+            state.discard, state.table, state.pending, state.equipped
+        )  # fmt: skip
+        other = state.clone()
+        hidden = list(_hidden(state, seat).elements())
+        random.Random(checked).shuffle(hidden)
+        for s in range(other.players):
+            if s != seat:
+                k = len(other.hands[s])
+                other.hands[s], hidden = hidden[:k], hidden[k:]
+        other.deck = hidden
+        again = determinize(other.view(seat), random.Random(checked), bookkeeping(full))
+        assert (again.hands, again.deck) == (built.hands, built.deck)
+        checked += 1
+
+    for seed in range(8):
+        play(["normal"] * (2 if seed % 2 else 4), 40 + seed, check)
+    assert checked > 100
+    assert known_seen > 0
 
 
 def test_normal_reads_the_view_only():

@@ -269,6 +269,51 @@ def candidates(legal: list[Any], first: Any, hand: list[str]) -> list[Any]:
     return out[:MAX_CANDIDATES]
 
 
+_MARKS = ("attack", "defence", "stamina")
+
+
+def _shot(shot: dict | None) -> dict | None:
+    """The shot as a view shows it (its Saves as seat, how, card)."""
+    if shot is None:
+        return None
+    out = dict(shot)
+    out["saves"] = [{"seat": s, "how": how, "card": c} for s, how, c in shot["saves"]]
+    return out
+
+
+def rollout_view(state: WorldWaveState, seat: int) -> dict[str, Any]:
+    """What the normal policy reads of `state.view(seat, log=False)` in an action phase,
+    a discard phase or a window, built cheaply for rollouts (the search's own simulated
+    states): the same values, lists shared rather than copied (the policy never changes
+    a view), the top window only (the policy answers that one)."""
+    seats = [
+        {
+            "seat": s,
+            "character": state.characters[s],
+            "stamina": state.stamina[s],
+            "max_stamina": state.max_stamina(s),
+            "injured": state.injured[s],
+            "equipped": dict(zip(_MARKS, state.equipped[s], strict=True)),
+            "pending": state.pending[s],
+            "hand": len(state.hands[s]),
+        }
+        for s in range(state.players)
+    ]
+    windows = state.windows
+    return {
+        "seat": seat,
+        "players": state.players,
+        "phase": state.phase,
+        "draft": None,
+        "windows": [state._window_view(windows[-1])] if windows else [],
+        "shot": _shot(state.shot) if windows else None,
+        "hand": state.hands[seat],
+        "discard": state.discard,
+        "table": state.table,
+        "seats": seats,
+    }
+
+
 class _OutOfTime(Exception):
     """A safety cap passed during a rollout."""
 
@@ -347,7 +392,8 @@ class Search:
                 state.apply(legal[0])
                 continue
             seat = state.to_move
-            state.apply(policy(state.view(seat, log=False), legal, rng))
+            assert seat is not None  # the match is not over
+            state.apply(policy(rollout_view(state, seat), legal, rng))
         self.steps += steps
         return judge(state, me)
 

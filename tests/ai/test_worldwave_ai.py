@@ -98,6 +98,36 @@ def test_hard_search_budget_is_counted_not_timed(monkeypatch):
     assert decisions > 20
 
 
+def test_rollout_view_gives_the_normal_choice_of_the_full_view():
+    """The search's cheap view of its simulated states: every value the normal policy
+    reads is the full view's, so its choice is the same, in every phase and window."""
+    agent = WorldWaveAgent("normal")
+    checked = 0
+
+    def check(state, seat, view, action):
+        nonlocal checked
+        legal = state.legal_actions()
+        if state.phase == "draft" or len(legal) < 2:
+            return
+        fast = worldwave_search.rollout_view(state, seat)
+        full = state.view(seat, log=False)
+        for key, value in fast.items():
+            if key == "windows":
+                assert value == full["windows"][-1:]
+            elif key == "seats":
+                assert value == [{k: info[k] for k in value[0]} for info in full["seats"]]
+            elif key != "shot" or full["windows"]:
+                assert value == full[key], key
+        assert agent.policy(fast, legal, random.Random(1)) == agent.policy(
+            full, legal, random.Random(1)
+        )
+        checked += 1
+
+    for seed in range(4):
+        play(["normal"] * (2 if seed % 2 else 4), 60 + seed, check)
+    assert checked > 300
+
+
 def _hidden(state, seat):
     """The cards `seat` cannot see: the other hands and the deck."""
     cards = Counter(state.deck)

@@ -35,7 +35,7 @@ bench: install-test
 POT := footycards/locale/footycards.pot
 
 pot:
-	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k IllegalAction -k UndoRefused -k DeckError:3 -o $(POT) --project=footycards \
+	$(BIN)/pybabel extract -F babel.cfg -k NP_:1,2 -k IllegalAction -k UndoRefused -k DeckError:3 -k OptionError -o $(POT) --project=footycards \
 		--version=$$($(BIN)/python -c "import footycards; print(footycards.__version__)") \
 		--add-comments=TRANSLATORS: --strip-comment-tags --width=100 \
 		--copyright-holder="footycards contributors" \

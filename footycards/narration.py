@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .core import DeckError, IllegalAction
+from .core import DeckError, IllegalAction, OptionError
 from .i18n import _, ngettext
 from .match import BARRIER_SEEN, HIDDEN_SEEN
 from .registry import GameSpec
@@ -47,12 +47,17 @@ refusal = explain  # the name the front ends use
 
 def problem_text(exc: Exception) -> str:
     """A problem with a game's options or deck file in the session's language: an
-    engine's refusal or a DeckError translated from its template, else its own words."""
+    engine's refusal, OptionError or DeckError translated from its template (a game's
+    name among its arguments in the language too), else its own words."""
     if isinstance(exc, IllegalAction):
         return explain(exc)
-    if isinstance(exc, DeckError):
+    if isinstance(exc, OptionError | DeckError):
+        params = dict(exc.params)
+        if isinstance(params.get("game"), str):
+            params["game"] = _(params["game"])
+        where = exc.where if isinstance(exc, DeckError) else ""
         try:
-            return exc.where + _(exc.template).format(**exc.params)
+            return where + _(exc.template).format(**params)
         except (KeyError, IndexError, ValueError):
             return str(exc)
     return str(exc)

@@ -97,7 +97,31 @@ def check_view_seat(seat: object, players: int) -> None:
 
 
 class OptionError(ValueError):
-    """A game option (players, table size, deal, dice …) that cannot start a game."""
+    """A game option (players, table size, deal, dice …) that cannot start a game.
+
+    Like an IllegalAction's, its reason is data: the English `template` with `{named}`
+    fields, the `params` that fill them and a short `code`, so a front end says it in the
+    session's language (`footycards.narration.problem_text`); `str(exc)` is the English."""
+
+    def __init__(self, template: str, code: str = "option", **params: Any) -> None:
+        self.template = template
+        self.code = code
+        self.params = params
+        text = template
+        if params:
+            try:
+                text = template.format(**params)
+            except (KeyError, IndexError, ValueError):
+                pass
+        super().__init__(text)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild_option, (self.template, self.code, self.params))
+
+
+def _rebuild_option(template: str, code: str, params: dict[str, Any]) -> OptionError:
+    """Unpickle an OptionError (it takes keyword arguments, which pickle cannot pass)."""
+    return OptionError(template, code, **params)
 
 
 def checked_options(game: str, options: object, known: tuple[str, ...]) -> dict[str, Any]:
@@ -107,14 +131,23 @@ def checked_options(game: str, options: object, known: tuple[str, ...]) -> dict[
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise OptionError("options must be a table of option names and values")
-    unknown = sorted(typed(str(k)) for k in options if not (type(k) is str and k in known))
-    if unknown:
-        raise OptionError(
-            f"unknown {game} option(s): {', '.join(unknown)[:200]}; "
-            f"the options are {', '.join(known)}"
-        )
+        raise OptionError("options must be a table of option names and values", "not_a_table")
+    unknown_option(game, [k for k in options if not (type(k) is str and k in known)], known)
     return dict(options)
+
+
+def unknown_option(game: str, given: list[Any], known: tuple[str, ...] | list[str]) -> None:
+    """OptionError naming the options in `given` (not among `known`) that `game` lacks."""
+    if not given:
+        return
+    unknown = sorted(typed(str(k)) for k in given)
+    raise OptionError(
+        "{game} has no option {unknown}; the options are {known}",
+        "unknown_option",
+        game=game,
+        unknown=", ".join(unknown)[:200],
+        known=", ".join(known),
+    )
 
 
 FILE_LIMIT = 120  # characters of a file name a DeckError's message repeats

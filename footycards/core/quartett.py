@@ -34,6 +34,7 @@ from .errors import (
     check_view_seat,
     checked_options,
     not_an_action,
+    typed,
 )
 from .rng import GameRng
 
@@ -417,7 +418,10 @@ def _read_deck(p: Path, file: str) -> Deck:
     deck_id = data.get("deck", p.stem)
     if not isinstance(deck_id, str) or not _DECK_ID.match(deck_id):
         raise DeckError(
-            file, "deck", f"the deck id must be 1-16 letters, digits, '-' or '_', not {deck_id!r}"
+            file,
+            "deck",
+            "the deck id must be 1-16 letters, digits, '-' or '_', not {value}",
+            value=typed(repr(deck_id)),
         )
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
@@ -433,24 +437,37 @@ def _read_deck(p: Path, file: str) -> Deck:
             raise DeckError(
                 file,
                 label,
-                f"code must be a quartet letter A-Z and a number 1-4, like F3, not {code!r}",
+                "code must be a quartet letter A-Z and a number 1-4, like F3, not {value}",
+                value=typed(repr(code)),
             )
         label = f"card {code}"
         if code in seen:
-            raise DeckError(file, label, f"duplicate code (also card #{seen[code]})")
+            raise DeckError(file, label, "duplicate code (also card #{n})", n=seen[code])
         seen[code] = i
         texts = [require(entry, key, str, file, label) for key in TEXT_FIELDS]
         counts = []
         for key in COUNT_FIELDS:
             value = require(entry, key, int, file, label)
             if value < 0:
-                raise DeckError(file, label, f"field '{key}' must not be negative, not {value}")
+                raise DeckError(
+                    file,
+                    label,
+                    "field '{key}' must not be negative, not {value}",
+                    key=key,
+                    value=value,
+                )
             counts.append(value)
         ratings = []
         for key in RATING_FIELDS:
             value = require(entry, key, int, file, label)
             if not 1 <= value <= 99:
-                raise DeckError(file, label, f"field '{key}' must be from 1 to 99, not {value}")
+                raise DeckError(
+                    file,
+                    label,
+                    "field '{key}' must be from 1 to 99, not {value}",
+                    key=key,
+                    value=value,
+                )
             ratings.append(value)
         cards.append(Card(code, *texts, *counts, *ratings))
     letters = sorted({c.code[0] for c in cards})
@@ -461,7 +478,9 @@ def _read_deck(p: Path, file: str) -> Deck:
             raise DeckError(
                 file,
                 f"quartet {letter}",
-                f"a quartet needs four cards; it has {len(have)} (missing {missing})",
+                "a quartet needs four cards; it has {n} (missing {missing})",
+                n=len(have),
+                missing=missing,
             )
     return Deck(deck_id, title.strip(), file, tuple(cards))
 
@@ -469,20 +488,21 @@ def _read_deck(p: Path, file: str) -> Deck:
 def _decks_from_options(o: dict[str, Any], mode: str) -> list[Deck]:
     """The decks of a game: option `deck` (one path) or `decks` (Fan-Freundschaft, Q6.1)."""
     if o.get("deck") is not None and o.get("decks") is not None:
-        raise OptionError("give either deck or decks, not both")
+        raise OptionError("give either deck or decks, not both", "deck_and_decks")
     paths = o.get("decks")
     if paths is None:
         path = o.get("deck")
         if path is not None and not isinstance(path, str | Path):
-            raise OptionError("deck must be the path of a deck file")
+            raise OptionError("deck must be the path of a deck file", "deck_not_path")
         return [load_deck(path)]
     if not isinstance(paths, list | tuple) or not paths:
-        raise OptionError("decks must be a list of deck file paths")
+        raise OptionError("decks must be a list of deck file paths", "bad_decks")
     if not all(isinstance(x, str | Path) for x in paths):
-        raise OptionError("decks must be a list of deck file paths")
+        raise OptionError("decks must be a list of deck file paths", "bad_decks")
     if len(paths) > 1 and mode == QUARTETT:
         raise OptionError(
-            "Fan-Freundschaft (several decks) is for the fussball and abwehr-angriff games"
+            "Fan-Freundschaft (several decks) is for the fussball and abwehr-angriff games",
+            "several_decks",
         )
     return [load_deck(x) for x in paths]
 
@@ -1489,10 +1509,16 @@ def new_game(
         or not isinstance(players, int)
         or not (MIN_PLAYERS <= players <= MAX_PLAYERS)
     ):
-        raise OptionError(f"Quartett is for {MIN_PLAYERS} to {MAX_PLAYERS} players")  # Q2.1, Q4.1
+        raise OptionError(  # Q2.1, Q4.1
+            "{game} is for {low} to {high} players",
+            "players",
+            game="Quartett",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+        )
     mode = o.get("mode") or FUSSBALL
     if mode not in MODES:
-        raise OptionError(f"mode must be one of: {', '.join(MODES)}")  # Q8
+        raise OptionError("mode must be one of: {modes}", "bad_mode", modes=", ".join(MODES))  # Q8
     decks = _decks_from_options(o, mode)
     setup = _deck_setup(decks)
     ids = setup.ids
@@ -1506,26 +1532,34 @@ def new_game(
             or not all(isinstance(c, str) for c in deal)
             or sorted(deal) != sorted(ids)
         ):
-            raise OptionError(
-                f"deal must list each of the {len(ids)} card ids of the deck exactly once, "
-                "top first"
-            )  # Q8
+            raise OptionError(  # Q8
+                "deal must list each of the {n} card ids of the deck exactly once, top first",
+                "bad_deal",
+                n=len(ids),
+            )
         order = list(deal)
     else:
         order = list(ids)
         _shuffle(rng, order)  # Q2.1
     limit = o.get("round_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise OptionError("round_limit must be a whole number of at least 1, or none")
+        raise OptionError(
+            "round_limit must be a whole number of at least 1, or none", "bad_round_limit"
+        )
     names = o.get("names") or _NAMES[:players]
     if not isinstance(names, list) or len(names) != players:
-        raise OptionError("names must list one name per seat")
+        raise OptionError("names must list one name per seat", "bad_names")
     if mode == QUARTETT:
         per = min(TWO_PLAYER_HAND, len(order) // 2) if players == 2 else len(order) // players
     else:
         per = len(order) // players
     if per < 1:
-        raise OptionError(f"the deck holds {len(order)} cards: too few for {players} players")
+        raise OptionError(
+            "the deck holds {n} cards: too few for {players} players",
+            "deck_too_small",
+            n=len(order),
+            players=players,
+        )
     dealt = [order[i::players][:per] for i in range(players)]  # one at a time from P1 (Q8)
     rest = order[per * players :]
     state = QuartettState(

@@ -22,6 +22,7 @@ from typing import Any, NotRequired, Required, TypedDict
 
 from .contract import EventLog
 from .errors import (
+    N_,
     IllegalAction,
     OptionError,
     check_view_seat,
@@ -934,9 +935,12 @@ def _fixed(o: dict[str, Any], key: str, deck: tuple[str, ...], what: str) -> lis
         or not all(isinstance(c, str) for c in value)
         or Counter(value) != Counter(deck)
     ):
-        raise OptionError(
-            f"{key} must list the {len(deck)} {what} card ids, each as often as in the game"
+        template = (
+            N_("{key} must list the {n} main-deck card ids, each as often as in the game")
+            if what == "main"
+            else N_("{key} must list the {n} keeper-deck card ids, each as often as in the game")
         )
+        raise OptionError(template, "bad_deal", key=key, n=len(deck))
     return list(value)
 
 
@@ -946,19 +950,21 @@ def new_game(
     """Start a match (F2.2, F8). Options: deal, deal2, keeper, shootout, letters, names."""
     o = checked_options("Sadikov's Football", options, OPTIONS)
     if type(players) is not int or players != 2:
-        raise OptionError("Sadikov's Football is for 2 players")  # F1.4
+        raise OptionError(  # F1.4
+            "{game} is for {n} players", "players", game="Sadikov's Football", n=2
+        )
     deal = _fixed(o, "deal", MAIN_DECK, "main")
     deal2 = _fixed(o, "deal2", MAIN_DECK, "main")
     keeper = _fixed(o, "keeper", KEEPER_DECK, "keeper")
     shootout = o.get("shootout", False)
     if not isinstance(shootout, bool):
-        raise OptionError("shootout must be true or false")
+        raise OptionError("shootout must be true or false", "bad_shootout")
     letters = o.get("letters", "en")
     if letters not in LETTERS:
-        raise OptionError("letters must be en (J Q K A) or uk (В Д К Т)")
+        raise OptionError("letters must be en (J Q K A) or uk (В Д К Т)", "bad_letters")
     names = o.get("names") or ["P1", "P2"]
     if not isinstance(names, list) or len(names) != 2:
-        raise OptionError("names must list one name per seat")
+        raise OptionError("names must list one name per seat", "bad_names")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     rng = GameRng(seed)

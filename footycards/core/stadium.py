@@ -31,6 +31,7 @@ from .errors import (
     check_view_seat,
     checked_options,
     not_an_action,
+    typed,
 )
 from .rng import GameRng
 
@@ -239,7 +240,7 @@ def load_deck(path: str | Path | None = None) -> Deck:
     A file is read once and kept while it stays unchanged on disk.
     """
     if path is not None and not isinstance(path, str | Path):
-        raise OptionError("deck must be the path of a deck file")
+        raise OptionError("deck must be the path of a deck file", "deck_not_path")
     p = Path(path) if path else deck_path("stadium")
     try:
         st = p.stat()
@@ -281,7 +282,7 @@ def _read_deck(p: Path) -> Deck:
         if fid in REWARDS:
             raise DeckError(file, label, "id is the name of a reward card")
         if not 1 <= stars <= 3:
-            raise DeckError(file, label, f"stars must be 1, 2 or 3, not {stars}")
+            raise DeckError(file, label, "stars must be 1, 2 or 3, not {stars}", stars=stars)
         seen.add(fid)
         footballers.append((fid, name, stars))
     rewards_raw = data.get("rewards", {})
@@ -291,11 +292,22 @@ def _read_deck(p: Path) -> Deck:
     for kind in REWARDS:
         count = rewards_raw.get(kind, 0)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise DeckError(file, f"rewards.{kind}", f"must be a whole number >= 0, not {count!r}")
+            raise DeckError(
+                file,
+                f"rewards.{kind}",
+                "must be a whole number >= 0, not {count}",
+                count=repr(count),
+            )
         rewards[kind] = count
     unknown = set(rewards_raw) - set(REWARDS)
     if unknown:
-        raise DeckError(file, "rewards", f"unknown reward kind(s): {', '.join(sorted(unknown))}")
+        raise DeckError(
+            file,
+            "rewards",
+            "no reward kind {unknown}; the kinds are {kinds}",
+            unknown=", ".join(sorted(unknown)),
+            kinds=", ".join(REWARDS),
+        )
     return Deck(title.strip(), tuple(footballers), rewards)
 
 
@@ -316,8 +328,15 @@ def table_cards(deck: Deck, rows: int, cols: int) -> list[str]:
     pairs = (n - r) // 2
     if r > total_rewards or pairs > len(deck.footballers):
         raise OptionError(
-            f"a {rows}×{cols} table needs {pairs} footballer pairs and {r} rewards; "
-            f"the deck has {len(deck.footballers)} and {total_rewards}"
+            "a {rows}×{cols} table needs {pairs} footballer pairs and {rewards} rewards; "
+            "the deck has {has_pairs} and {has_rewards}",
+            "deck_too_small",
+            rows=rows,
+            cols=cols,
+            pairs=pairs,
+            rewards=r,
+            has_pairs=len(deck.footballers),
+            has_rewards=total_rewards,
         )
     counts = _share_rewards(deck.rewards, r, at_least_one=n >= 16)
     cards = [f for f, _n, _s in deck.footballers[:pairs] for _ in (0, 1)]
@@ -1299,8 +1318,10 @@ def _stadium_dates(raw: Any, players: int) -> list[str | None]:
         return [None] * players
     if not isinstance(raw, list | tuple) or len(raw) != players:
         raise OptionError(
-            f"stadium_dates must list one entry per seat ({players}): "
-            "a date like 2026-05-17, or None for an AI player or someone who never went"
+            "stadium_dates must list one entry per seat ({players}): "
+            "a date like 2026-05-17, or None for an AI player or someone who never went",
+            "bad_stadium_dates",
+            players=players,
         )
     today = dt.date.today()
     dates: list[str | None] = []
@@ -1314,10 +1335,18 @@ def _stadium_dates(raw: Any, players: int) -> list[str | None]:
             day = dt.date.fromisoformat(value)
         except ValueError:
             raise OptionError(
-                f"stadium_dates: {value!r} for P{seat + 1} is not a date like 2026-05-17"
+                "stadium_dates: {value} for P{seat} is not a date like 2026-05-17",
+                "bad_stadium_date",
+                value=typed(repr(value)),
+                seat=seat + 1,
             ) from None
         if day > today:
-            raise OptionError(f"stadium_dates: {value} for P{seat + 1} is in the future")
+            raise OptionError(
+                "stadium_dates: {value} for P{seat} is in the future",
+                "future_stadium_date",
+                value=value,
+                seat=seat + 1,
+            )
         dates.append(day.isoformat())
     return dates
 
@@ -1331,7 +1360,9 @@ def _ai_seats(raw: Any, players: int) -> list[int]:
         or not all(type(s) is int and 0 <= s < players for s in raw)
         or len(set(raw)) != len(raw)
     ):
-        raise OptionError(f"ai_seats must list different seats from 0 to {players - 1}")
+        raise OptionError(
+            "ai_seats must list different seats from 0 to {last}", "bad_ai_seats", last=players - 1
+        )
     return sorted(raw)
 
 
@@ -1360,7 +1391,11 @@ def _first_player(
         seat = among[rng.randbelow(len(among))] if len(among) > 1 else among[0]
         return seat, "stadium", latest, among
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-        raise OptionError(f"first must be a seat from 0 to {players - 1}, 'random' or 'stadium'")
+        raise OptionError(
+            "first must be a seat from 0 to {last}, 'random' or 'stadium'",
+            "bad_first",
+            last=players - 1,
+        )
     return first, "seat", None, [first]
 
 
@@ -1378,15 +1413,28 @@ def new_game(
         or not isinstance(players, int)
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
-        raise OptionError(f"Stadium is for {MIN_PLAYERS} to {MAX_PLAYERS} players")  # S2.3
+        raise OptionError(  # S2.3
+            "{game} is for {low} to {high} players",
+            "players",
+            game="Stadium",
+            low=MIN_PLAYERS,
+            high=MAX_PLAYERS,
+        )
     rows, cols = o.get("rows", 10), o.get("cols", 10)
     for key, value, top in (("rows", rows, MAX_ROWS), ("cols", cols, MAX_COLS)):
         if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= top:
-            raise OptionError(f"{key} must be a whole number from 2 to {top}")  # S1.5
+            raise OptionError(  # S1.5
+                "{key} must be a whole number from 2 to {top}", f"bad_{key}", key=key, top=top
+            )
     deck = load_deck(o.get("deck"))
     if rows * cols > deck.size:
         raise OptionError(
-            f"the deck holds {deck.size} cards; a {rows}×{cols} table needs {rows * cols}"
+            "the deck holds {n} cards; a {rows}×{cols} table needs {need}",
+            "deck_too_small",
+            n=deck.size,
+            rows=rows,
+            cols=cols,
+            need=rows * cols,
         )
     cards_in_game = table_cards(deck, rows, cols)
     if seed is None:
@@ -1396,8 +1444,12 @@ def new_game(
         deal = o["deal"]
         if not isinstance(deal, list) or sorted(map(str, deal)) != sorted(cards_in_game):
             raise OptionError(
-                f"deal must list the {len(cards_in_game)} card ids of a {rows}×{cols} table "
-                "(each footballer twice, rewards as in S1.5)"
+                "deal must list the {n} card ids of a {rows}×{cols} table "
+                "(each footballer twice, rewards as in S1.5)",
+                "bad_deal",
+                n=len(cards_in_game),
+                rows=rows,
+                cols=cols,
             )
         table: list[str | None] = [str(c) for c in deal]
     else:
@@ -1408,10 +1460,10 @@ def new_game(
     if not isinstance(dice, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in dice
     ):
-        raise OptionError("dice must be a list of die results from 1 to 6")
+        raise OptionError("dice must be a list of die results from 1 to 6", "bad_dice")
     names = o.get("names") or [f"P{i + 1}" for i in range(players)]
     if not isinstance(names, list) or len(names) != players:
-        raise OptionError("names must list one name per seat")
+        raise OptionError("names must list one name per seat", "bad_names")
     first, how, date, among = _first_player(o, players, rng)
     info = {fid: (name, stars) for fid, name, stars in deck.footballers}
     for kind in REWARDS:

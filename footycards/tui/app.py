@@ -20,6 +20,7 @@ from .. import settings
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..match import Match
+from ..narration import problem_text
 from ..registry import get_spec
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .screen_watch import DroppedScreens
@@ -189,7 +190,7 @@ class FootyApp(FootyHost):
         try:
             match = Match.start(pending.game_id, pending.seats, pending.seed, options)
         except (OptionError, DeckError, ValueError) as exc:
-            self.notify(str(exc), title=_("Cannot start"), severity="error")
+            self.notify(problem_text(exc), title=_("Cannot start"), severity="error")
             return False
         self.open_game(match)
         return True

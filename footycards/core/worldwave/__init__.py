@@ -53,7 +53,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from ..errors import OptionError
+from ..errors import OptionError, typed, unknown_option
 from ..rng import GameRng
 from .data import CARD_IDS, CardKind, Character, load_deck, load_roster
 from .notation import Action, parse
@@ -75,7 +75,9 @@ def _players(players: object) -> int:
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
         or players not in PLAYER_COUNTS
     ):
-        raise OptionError("World Wave is for 2, 4, 6, 8 or 10 players (two equal teams)")
+        raise OptionError(
+            "{game} is for 2, 4, 6, 8 or 10 players (two equal teams)", "players", game="World Wave"
+        )
     return players
 
 
@@ -87,24 +89,19 @@ def new_game(
     names."""
     n = _players(players)
     if options is not None and not isinstance(options, dict):
-        raise OptionError("options must be a table of option names and values")
+        raise OptionError("options must be a table of option names and values", "not_a_table")
     o = dict(options or {})
-    unknown = sorted(str(k) for k in o if k not in OPTIONS)
-    if unknown:
-        raise OptionError(
-            f"unknown World Wave option(s): {', '.join(unknown)[:200]}; "
-            f"the options are {', '.join(OPTIONS)}"
-        )
+    unknown_option("World Wave", [k for k in o if k not in OPTIONS], OPTIONS)
     halves = o.get("halves")
     if halves is None:
         halves = n >= 8
     if not isinstance(halves, bool):
-        raise OptionError("halves must be true or false")
+        raise OptionError("halves must be true or false", "bad_halves")
     names = o.get("names")
     if names is None:
         names = [f"P{i + 1}" for i in range(n)]
     if not isinstance(names, list) or len(names) != n or not all(isinstance(x, str) for x in names):
-        raise OptionError("names must list one name (text) per seat")
+        raise OptionError("names must list one name (text) per seat", "bad_names")
     deal = o.get("deal")
     if deal is not None and (
         not isinstance(deal, list)
@@ -112,23 +109,28 @@ def new_game(
         or Counter(deal) != Counter(DECK)
     ):
         raise OptionError(
-            f"deal must list the whole match deck, top first: the {len(DECK)} card ids "
-            f"({', '.join(CARD_IDS)}), each as often as the deck holds it"
+            "deal must list the whole match deck, top first: the {n} card ids "
+            "({cards}), each as often as the deck holds it",
+            "bad_deal",
+            n=len(DECK),
+            cards=", ".join(CARD_IDS),
         )
     chars = o.get("characters")
     if chars is not None:
         if not isinstance(chars, list) or len(chars) != n:
-            raise OptionError("characters must list one character id per seat")
+            raise OptionError("characters must list one character id per seat", "bad_characters")
         bad = [c for c in chars if not isinstance(c, str) or c not in ROSTER]
         if bad:
             raise OptionError(
-                f"unknown character(s): {', '.join(map(str, bad))[:200]}; "
-                f"the characters are {', '.join(ROSTER)}"
+                "there is no character {unknown}; the characters are {known}",
+                "unknown_character",
+                unknown=", ".join(typed(str(c)) for c in bad)[:200],
+                known=", ".join(ROSTER),
             )
         if len(set(chars)) != n:
-            raise OptionError("characters must all be different")
+            raise OptionError("characters must all be different", "same_character")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise OptionError("seed must be a whole number")
+        raise OptionError("seed must be a whole number", "bad_seed")
     if seed is None:
         seed = random.SystemRandom().getrandbits(63)
     rng = GameRng(seed)
@@ -154,7 +156,9 @@ def new_game(
         until_next=[[] for _ in range(n)],
     )
     if len(state._draft_pool()) < n:
-        raise OptionError("the roster has too few characters for this many players")
+        raise OptionError(
+            "the roster has too few characters for this many players", "roster_too_small"
+        )
     if chars is not None:
         state.characters = list(chars)
         state._kick_off()

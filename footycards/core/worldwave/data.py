@@ -71,14 +71,16 @@ def deck_file_path() -> Path:
 def _entries(data: dict, key: str, file: str) -> list:
     raw = data.get(key)
     if not isinstance(raw, list) or not raw:
-        raise DeckError(file, "", f"no [[{key}]] entries")
+        raise DeckError(file, "", "no [[{key}]] entries", key=key)
     return raw
 
 
 def _text(entry: dict, key: str, file: str, label: str, limit: int = 400) -> str:
     value = require(entry, key, str, file, label)
     if len(value) > limit:
-        raise DeckError(file, label, f"field '{key}' is longer than {limit} characters")
+        raise DeckError(
+            file, label, "field '{key}' is longer than {limit} characters", key=key, limit=limit
+        )
     return value
 
 
@@ -101,12 +103,22 @@ def load_roster(path: str | Path | None = None) -> dict[str, Character]:
             raise DeckError(file, label, "duplicate id")
         position = require(entry, "position", str, file, label)
         if position not in POSITIONS:
-            raise DeckError(file, label, f"position must be one of {', '.join(POSITIONS)}")
+            raise DeckError(
+                file, label, "position must be one of {values}", values=", ".join(POSITIONS)
+            )
         numbers = {}
         for key, low, high in (("stamina", 1, 9), ("save_cost", 0, 9), ("hand_limit", 0, 20)):
             value = require(entry, key, int, file, label)
             if not low <= value <= high:
-                raise DeckError(file, label, f"{key} must be {low} to {high}, not {value}")
+                raise DeckError(
+                    file,
+                    label,
+                    "{key} must be {low} to {high}, not {value}",
+                    key=key,
+                    low=low,
+                    high=high,
+                    value=value,
+                )
             numbers[key] = value
         shoot_cost: int | None = None
         if position == "GK":
@@ -115,16 +127,25 @@ def load_roster(path: str | Path | None = None) -> dict[str, Character]:
         else:
             shoot_cost = require(entry, "shoot_cost", int, file, label)
             if not 0 <= shoot_cost <= 9:
-                raise DeckError(file, label, f"shoot_cost must be 0 to 9, not {shoot_cost}")
+                raise DeckError(
+                    file, label, "shoot_cost must be 0 to 9, not {value}", value=shoot_cost
+                )
         skill = require(entry, "skill", str, file, label)
         if skill not in SKILLS or SKILLS[skill].card:
-            raise DeckError(file, label, f"skill '{skill}' has no skill function")
+            raise DeckError(file, label, "skill '{skill}' has no skill function", skill=skill)
         timing = require(entry, "timing", str, file, label)
         if timing not in TIMINGS:
-            raise DeckError(file, label, f"timing must be one of {', '.join(TIMINGS)}")
+            raise DeckError(
+                file, label, "timing must be one of {values}", values=", ".join(TIMINGS)
+            )
         if SKILLS[skill].timing != timing:
             raise DeckError(
-                file, label, f"skill '{skill}' triggers at {SKILLS[skill].timing}, not {timing}"
+                file,
+                label,
+                "skill '{skill}' triggers at {timing}, not {given}",
+                skill=skill,
+                timing=SKILLS[skill].timing,
+                given=timing,
             )
         out[cid] = Character(
             id=cid,
@@ -156,20 +177,26 @@ def load_deck(path: str | Path | None = None) -> dict[str, CardKind]:
         cid = require(entry, "id", str, file, label)
         label = f"card {cid}"
         if cid not in CARD_IDS:
-            raise DeckError(file, label, f"unknown card id; the cards are {', '.join(CARD_IDS)}")
+            raise DeckError(
+                file, label, "unknown card id; the cards are {values}", values=", ".join(CARD_IDS)
+            )
         if cid in out:
             raise DeckError(file, label, "duplicate id")
         kind = require(entry, "kind", str, file, label)
         if kind not in CARD_KINDS:
-            raise DeckError(file, label, f"kind must be one of {', '.join(CARD_KINDS)}")
+            raise DeckError(
+                file, label, "kind must be one of {values}", values=", ".join(CARD_KINDS)
+            )
         copies = require(entry, "copies", int, file, label)
         if not 0 <= copies <= 60:
-            raise DeckError(file, label, f"copies must be 0 to 60, not {copies}")
+            raise DeckError(file, label, "copies must be 0 to 60, not {value}", value=copies)
         mark = None
         if kind == "skill":
             mark = require(entry, "mark", str, file, label)
             if mark not in MARKS:
-                raise DeckError(file, label, f"mark must be one of {', '.join(MARKS)}")
+                raise DeckError(
+                    file, label, "mark must be one of {values}", values=", ".join(MARKS)
+                )
             if cid not in SKILLS or not SKILLS[cid].card:
                 raise DeckError(file, label, "this skill card has no skill function")
         elif "mark" in entry:
@@ -186,7 +213,7 @@ def load_deck(path: str | Path | None = None) -> dict[str, CardKind]:
         )
     missing = [c for c in CARD_IDS if c not in out]
     if missing:
-        raise DeckError(file, "", f"missing card(s): {', '.join(missing)}")
+        raise DeckError(file, "", "cards missing: {cards}", cards=", ".join(missing))
     expected = {
         "shoot": "action", "save": "action", "freekick": "setpiece", "penalty": "setpiece",
         "powershot": "skill", "poacher": "skill", "wall": "skill", "anticipation": "skill",
@@ -194,7 +221,9 @@ def load_deck(path: str | Path | None = None) -> dict[str, CardKind]:
     }  # fmt: skip
     for cid, card in out.items():
         if card.kind != expected.get(cid, "event"):
-            raise DeckError(file, f"card {cid}", f"must be of kind {expected.get(cid, 'event')}")
+            raise DeckError(
+                file, f"card {cid}", "must be of kind {kind}", kind=expected.get(cid, "event")
+            )
     if sum(c.copies for c in out.values()) == 0:
         raise DeckError(file, "", "the deck has no cards")
     return out

@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from ...core import DeckError, OptionError
 from ...i18n import N_, _, ngettext
+from ...narration import problem_text
 from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec
 from ...tables import Change, Presence, Table, TableError
@@ -611,7 +612,7 @@ class HostScreen(Screen):
             table = hub.open_table(user_name(app), spec.id, plan, options)
             enter_table(app, table)
         except (OptionValueError, OptionError, DeckError, ValueError) as exc:
-            self.notify(str(exc), title=_("Cannot open the table"), severity="error")
+            self.notify(problem_text(exc), title=_("Cannot open the table"), severity="error")
 
 
 class TableListScreen(Screen):

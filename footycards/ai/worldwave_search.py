@@ -199,16 +199,55 @@ def sample_hands(
     return hands, cards
 
 
+SEARCHED_WINDOWS = ("save", "whistle")  # the windows a state can be rebuilt in
+
+
+def searchable(view: dict[str, Any]) -> bool:
+    """Whether `determinize` can rebuild the state of `view`: an action phase with no
+    window open, or with one Save window (a shot of the action phase) or one Biased
+    whistle window (after a card of the action phase) and nothing else open."""
+    if view["phase"] != "action":
+        return False
+    windows = view["windows"]
+    return not windows or (len(windows) == 1 and windows[0]["kind"] in SEARCHED_WINDOWS)
+
+
+def _windows(view: dict[str, Any]) -> tuple[list[dict], list[dict], dict | None]:
+    """The engine's window stack, step stack and shot for a `searchable` view. An action
+    phase decision leaves no step queued; a shot queues the Whistle window, the result
+    and the Misjudgement window below its Save window; a card of the action phase queues
+    only the Whistle window, which is the last step to run."""
+    if not view["windows"]:
+        return [], [], None
+    w = view["windows"][0]
+    window = {
+        "kind": w["kind"],
+        "asked": list(w["asked"]),
+        "at": w["asked"].index(w["due"]),
+        "passes": w["passes"],
+        "then": None,
+    }
+    if w["kind"] == "whistle":
+        window["seat"] = w["seat"]
+        return [window], [], None
+    window["shooter"] = w["shooter"]
+    shot = dict(view["shot"])
+    shot["saves"] = [[x["seat"], x["how"], x["card"]] for x in shot["saves"]]
+    steps = [{"step": "whistle_window"}, {"step": "result"}, {"step": "misjudgement_window"}]
+    return [window], steps, shot
+
+
 def determinize(
     view: dict[str, Any],
     rng: random.Random,
     book: dict[str, Any],
     known: list[Counter[str]] | None = None,
 ) -> WorldWaveState:
-    """A state consistent with `view` (an action or discard phase, no window open): the
-    unseen cards dealt into the other hands and the deck by `sample_hands`."""
+    """A state consistent with a `searchable` view: the unseen cards dealt into the other
+    hands and the deck by `sample_hands`, the open window rebuilt as the engine keeps it."""
     hands, deck = sample_hands(view, rng, known)
     seats = view["seats"]
+    windows, steps, shot = _windows(view)
     return WorldWaveState(
         players=view["players"],
         names=list(view["names"]),
@@ -238,6 +277,9 @@ def determinize(
         exhausted=view["exhausted"],
         quiet=view["quiet_turns"],
         active=book["active"],
+        windows=windows,
+        steps=steps,
+        shot=shot,
     )
 
 
@@ -253,14 +295,15 @@ def candidates(legal: list[Any], first: Any, hand: list[str]) -> list[Any]:
     slots holding the same card are the same choice)."""
 
     def key(a: Any) -> tuple:
-        card = hand[a.slots[0] - 1] if a.slots and a.kind in ("event", "equip") else None
-        return (a.kind, card, a.target, a.slots if a.kind == "skill" else None)
+        card = hand[a.slots[0] - 1] if a.slots and a.kind in ("event", "equip", "save") else None
+        spent = tuple(sorted(hand[i - 1] for i in a.slots)) if a.kind == "skill" else None
+        return (a.kind, card, a.target, spent)
 
     out = [first]
     seen = {key(first)}
     for a in legal:
         k = key(a)
-        if a.kind == "end" and a not in out:
+        if a.kind in ("end", "pass") and a not in out:
             out.insert(1, a)
             seen.add(k)
         elif k not in seen and a.kind != "discard":
@@ -328,8 +371,9 @@ class Search:
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         """The best candidate by rollouts, or None where the normal policy decides (the
-        draft, response windows, the discard phase, a lone sensible action)."""
-        if view["phase"] != "action" or view["windows"] or view["to_move"] != view["seat"]:
+        draft, the discard phase, windows other than a shot's Save window and the Biased
+        whistle window, a lone sensible action)."""
+        if view["to_move"] != view["seat"] or not searchable(view):
             return None
         first = self.agent.policy(view, legal, rng)
         cands = candidates(legal, first, view["hand"])

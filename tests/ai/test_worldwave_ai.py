@@ -13,7 +13,13 @@ import pytest
 
 from footycards.ai import worldwave_search
 from footycards.ai.worldwave import WorldWaveAgent
-from footycards.ai.worldwave_search import Search, bookkeeping, determinize, known_cards
+from footycards.ai.worldwave_search import (
+    Search,
+    bookkeeping,
+    determinize,
+    known_cards,
+    searchable,
+)
 from footycards.core import worldwave as ww
 from footycards.match import make_agent
 
@@ -80,7 +86,7 @@ def test_hard_search_budget_is_counted_not_timed(monkeypatch):
 
     def check(state, seat, view, action):
         nonlocal decisions
-        if state.phase != "action" or state.windows or seat % 2:
+        if not searchable(view) or seat % 2:
             return
         search = Search(WorldWaveAgent("normal"))
         legal = state.legal_actions()
@@ -147,9 +153,9 @@ def test_hard_samples_hold_only_cards_the_seat_may_place():
 
     def check(state, seat, view, action):
         nonlocal checked, known_seen
-        if state.phase != "action" or state.windows:
-            return
         full = state.view(seat)
+        if not searchable(full):
+            return
         known = known_cards(full)
         for s, cards in enumerate(known):
             assert not cards - Counter(state.hands[s]), (s, cards, state.hands[s])
@@ -221,16 +227,18 @@ def test_normal_reads_the_view_only():
 def test_hard_builds_states_that_match_the_view():
     """The hard level's determinized states: same legal actions and same view for its seat
     as the real match, in every action phase of several matches."""
-    checked = 0
+    checked = windows = 0
 
     def check(state, seat, view, action):
-        nonlocal checked
-        if state.phase != "action" or state.windows:
-            return
+        nonlocal checked, windows
         full = state.view(seat)
+        if not searchable(full):
+            return
         built = determinize(full, random.Random(checked), bookkeeping(full))
         assert sorted(map(str, built.legal_actions())) == sorted(map(str, state.legal_actions()))
         assert built.view(seat, log=False) == state.view(seat, log=False)
+        assert (built.windows, built.steps, built.shot) == (state.windows, state.steps, state.shot)
+        windows += bool(state.windows)
         assert sorted(built.used) == sorted(state.used)
         assert (built.big_draw, built.active, built.turns_taken, built.conceded) == (
             state.big_draw, state.active, state.turns_taken, state.conceded
@@ -240,6 +248,7 @@ def test_hard_builds_states_that_match_the_view():
     for seed in range(6):
         play(["normal"] * (2 if seed % 2 else 4), seed, check)
     assert checked > 100
+    assert windows > 20
 
 
 def test_normal_team_beats_random_team():

@@ -25,7 +25,7 @@ rollouts' noise).
 Its budget is counted, so its strength does not depend on the machine's load: at most
 `SAMPLES` determinizations and `STEP_BUDGET` simulated actions per decision (no new
 sample once another would likely pass it), calibrated to stay well within 200 ms of CPU
-time on the 2-core development machine. Two safety caps, checked at every rollout step,
+time on the 2-core development machine. Two safety caps, checked every 16 rollout steps,
 stop a search that somehow runs long: `CPU_CAP` seconds of this thread's CPU time and
 `WALL_CAP` seconds of wall clock (an unfinished sample is dropped; with no sample finished
 the normal choice stands).
@@ -41,14 +41,14 @@ from typing import Any
 from footycards.core.rng import GameRng
 from footycards.core.worldwave import DECK, WorldWaveState
 
-SAMPLES = 24  # determinizations per decision at most (shared by all candidates)
-STEP_BUDGET = 6000  # simulated actions per decision at most (all samples and candidates)
+SAMPLES = 16  # determinizations per decision at most (shared by all candidates)
+STEP_BUDGET = 2500  # simulated actions per decision at most (all samples and candidates)
 MARGIN = 0.05  # goals per sample another candidate must gain over the normal choice
-CUT_AFTER = 6  # samples before a clearly worse candidate is dropped
-CUT = 0.6  # goals per sample behind the best that drop a candidate
+CUT_AFTER = 4  # samples before a clearly worse candidate is dropped
+CUT = 0.4  # goals per sample behind the best that drop a candidate
 MAX_CANDIDATES = 8
 CPU_CAP = 0.15  # seconds of the thread's CPU time per decision: a safety stop
-WALL_CAP = 1.0  # seconds of wall clock per decision: a safety stop on a starved machine
+WALL_CAP = 2.0  # seconds of wall clock per decision: a safety stop on a starved machine
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
 
@@ -368,6 +368,7 @@ class Search:
         self.agent = agent
         self.steps = 0  # simulated actions of the current decision
         self.cpu_end = self.wall_end = 0.0  # its safety caps (thread CPU time, wall clock)
+        self.capped = 0  # decisions a safety cap stopped (a benchmark reports them)
 
     def choose(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
         """The best candidate by rollouts, or None where the normal policy decides (the
@@ -409,7 +410,7 @@ class Search:
                 if self.steps + self.steps / samples > STEP_BUDGET:
                     break  # another sample would likely pass the budget
         except _OutOfTime:
-            pass  # the unfinished sample is dropped
+            self.capped += 1  # the unfinished sample is dropped
         if samples == 0:
             return first
         best = max(alive, key=lambda i: (totals[i], i == 0))

@@ -29,13 +29,15 @@ def result_lines(spec: GameSpec, result: dict[str, Any], names: list[str]) -> li
     return spec.text_module().describe_result(result, names)
 
 
-def explain(exc: IllegalAction) -> str:
+def explain(exc: IllegalAction | OptionError) -> str:
     """Why an action was refused, in the session's language: the engine's English template
     translated, then filled with its arguments (the plain English `str()` if that fails)."""
     template = getattr(exc, "template", None)
     params = getattr(exc, "params", None)
     if not template or params is None:
         return str(exc)
+    if isinstance(params.get("game"), str):  # a game's name ("{game} does not offer undo")
+        params = {**params, "game": _(params["game"])}
     try:
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
@@ -49,15 +51,11 @@ def problem_text(exc: Exception) -> str:
     """A problem with a game's options or deck file in the session's language: an
     engine's refusal, OptionError or DeckError translated from its template (a game's
     name among its arguments in the language too), else its own words."""
-    if isinstance(exc, IllegalAction):
+    if isinstance(exc, IllegalAction | OptionError):
         return explain(exc)
-    if isinstance(exc, OptionError | DeckError):
-        params = dict(exc.params)
-        if isinstance(params.get("game"), str):
-            params["game"] = _(params["game"])
-        where = exc.where if isinstance(exc, DeckError) else ""
+    if isinstance(exc, DeckError):
         try:
-            return where + _(exc.template).format(**params)
+            return exc.where + _(exc.template).format(**exc.params)
         except (KeyError, IndexError, ValueError):
             return str(exc)
     return str(exc)

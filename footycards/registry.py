@@ -116,7 +116,7 @@ class GameSpec:
     """One game as the front ends see it."""
 
     id: str
-    name: str
+    name: str  # English, N_-marked (logs, records); `label` is the name as shown
     description: str  # one line, N_-marked (the engine states no name or description)
     engine: str  # dotted path of the engine module (footycards.core.<game>)
     agents: dict[str, str]  # AI level -> "module:factory" (called with the level)
@@ -157,13 +157,19 @@ class GameSpec:
             return ""
         return _(names[mode]) if mode in names else mode
 
+    @property
+    def label(self) -> str:
+        """The game's name in this session's language ("世界波" in Traditional Chinese;
+        Quartett's stays German in every language)."""
+        return _(self.name)
+
     def title(self, mode: str | None = None) -> str:
         """The game's name with its mode: "Bundesliga Quartett — Abwehr-Angriff" (for a
         game with modes and no mode given: the mode is not known, e.g. old statistics)."""
         name = self.mode_name(mode)
         if not name and self.mode_option:
             name = _("mode not recorded")
-        return _("{game} — {mode}").format(game=self.name, mode=name) if name else self.name
+        return _("{game} — {mode}").format(game=self.label, mode=name) if name else self.label
 
     def engine_module(self) -> Engine:
         return cast(Engine, importlib.import_module(self.engine))
@@ -306,7 +312,7 @@ class Registry:
 
 STADIUM = GameSpec(
     id="stadium",
-    name="Stadium",
+    name=N_("Stadium"),
     description=N_(
         "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
     ),
@@ -372,7 +378,7 @@ STADIUM = GameSpec(
 
 QUARTETT = GameSpec(
     id="quartett",
-    name="Bundesliga Quartett",
+    name=N_("Bundesliga Quartett"),
     description=N_(
         "German card classic: top trumps with Tore, Spiele and Fairness-Punkte, "
         "Abwehr against Angriff, or collect quartets by asking for cards."
@@ -423,7 +429,7 @@ QUARTETT = GameSpec(
 
 SADIKOV = GameSpec(
     id="sadikov",
-    name="Sadikov's Football",
+    name=N_("Sadikov's Football"),
     description=N_(
         "Ukrainian two-deck duel: take cards from five columns, build attacks, corners "
         "and free kicks, and beat the keeper deck."
@@ -465,10 +471,10 @@ SADIKOV = GameSpec(
 
 WORLDWAVE = GameSpec(
     id="worldwave",
-    name="World Wave",
+    name=N_("World Wave"),
     description=N_(
-        "世界波: two teams seated alternately shoot, save and scheme with events and "
-        "skill cards, Sanguosha style, until the match deck runs out."
+        "Chinese team card battler: two teams seated alternately shoot, save and scheme "
+        "with events and skill cards, Sanguosha style, until the match deck runs out."
     ),
     engine="footycards.core.worldwave",
     agents={
@@ -510,9 +516,9 @@ COMING: tuple[str, ...] = ()
 def playable_now() -> str:
     """One line saying which games can be played now and which are coming."""
     text = _("Playable now: {games}.").format(
-        games=", ".join(s.name for s in REGISTRY.with_screens())
+        games=", ".join(s.label for s in REGISTRY.with_screens())
     )
-    text_only = [s.name for s in REGISTRY if not s.has_screen]
+    text_only = [s.label for s in REGISTRY if not s.has_screen]
     if text_only:
         text += " " + _("In text mode only so far: {games}.").format(games=", ".join(text_only))
     if COMING:

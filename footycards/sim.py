@@ -179,7 +179,7 @@ def simulate(
     if spec.mode_option:
         mode = str(opts.get(spec.mode_option, spec.option(spec.mode_option).default))
     workers = max(1, min(workers, count))
-    result = SimResult(spec.name, mode, list(seats), count, [0.0] * len(seats), workers=workers)
+    result = SimResult(spec.label, mode, list(seats), count, [0.0] * len(seats), workers=workers)
     batches: list[Batch] = []
     start = time.perf_counter()
     if workers == 1:

@@ -28,7 +28,7 @@ def parse_seats(text: str, spec: GameSpec) -> list[SeatSpec]:
         raise click.BadParameter(str(exc), param_hint="--players") from None
     if not spec.min_players <= len(seats) <= spec.max_players:
         raise click.BadParameter(
-            players_range_text(spec.name, spec.min_players, spec.max_players),
+            players_range_text(spec.label, spec.min_players, spec.max_players),
             param_hint="--players",
         )
     return seats
@@ -146,13 +146,20 @@ class GameGroup(TextGroup):
         def not_yet(rest: tuple[str, ...]) -> None:
             raise click.UsageError(
                 _("{game} has no screen yet; play it with 'footycards text {id}'").format(
-                    game=spec.name, id=spec.id
+                    game=spec.label, id=spec.id
                 )
             )
 
         return not_yet
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(spec.id, f"{spec.name}: {_(spec.description)}") for spec in self.games()]
+        rows = [
+            # TRANSLATORS: a game's name and its one-line description (`footycards --help`)
+            (
+                spec.id,
+                _("{game}: {description}").format(game=spec.label, description=_(spec.description)),
+            )
+            for spec in self.games()
+        ]
         with formatter.section(_("Games")):
             formatter.write_dl(rows)

@@ -31,7 +31,7 @@ def build_play(spec: GameSpec) -> click.Command:
     @click.command(
         name=spec.id,
         cls=TextCommand,
-        help=_("Play {game} in the terminal UI.").format(game=spec.name),
+        help=_("Play {game} in the terminal UI.").format(game=spec.label),
     )
     @seat_options(spec)
     @with_game_options(spec, "play")
@@ -88,7 +88,7 @@ def build_text(spec: GameSpec) -> click.Command:
         cls=TextCommand,
         name=spec.id,
         help=_("Play {game} in plain text: one line of notation per move, read from stdin.").format(
-            game=spec.name
+            game=spec.label
         )
         + "\n\n"
         + privacy_note(),
@@ -210,7 +210,7 @@ def resume(
     if not match.spec.has_screen:
         raise click.UsageError(
             _("{game} has no screen yet; resume it with 'footycards resume {id} --text'").format(
-                game=match.spec.name, id=entry.id
+                game=match.spec.label, id=entry.id
             )
         )
     from ..tui.app import FootyApp

@@ -184,7 +184,7 @@ def print_replay(review: Any, upto: int | None) -> None:
     seats = ", ".join(
         f"P{i + 1} {s.name}" + (f" (ai:{s.ai})" if s.ai else "") for i, s in enumerate(record.seats)
     )
-    click.echo(f"{spec.name} · {seats} · " + _("seed {seed}").format(seed=record.seed))
+    click.echo(f"{spec.label} · {seats} · " + _("seed {seed}").format(seed=record.seed))
     if record.practice:
         click.echo(_("A practice game: a move was taken back after something hidden was seen."))
     first = review.kept[0].log  # the deal's events

@@ -24,7 +24,7 @@ def build_sim(spec: GameSpec) -> click.Command:
         help=_(
             "Play AI-against-AI games of {game} and print win rates and speed. "
             "The seats rotate from game to game so no player keeps the first move."
-        ).format(game=spec.name),
+        ).format(game=spec.label),
     )
     @click.option(
         "--games",

@@ -113,3 +113,11 @@ def test_every_engine_refusal_of_options_and_decks_is_a_template() -> None:
                     if not (plain or isinstance(arg, ast.Name)):
                         found.append(f"{path.name}:{node.lineno}")
     assert found == []
+
+
+def test_a_game_name_in_a_refusal_is_said_in_the_language() -> None:
+    exc = refusal("worldwave", 3, None)
+    assert exc.params["game"] == "World Wave"
+    with language("zh_Hant"):
+        said = problem_text(exc)
+    assert "世界波" in said and "World Wave" not in said

@@ -122,7 +122,7 @@ ROOMY_HEIGHT = 34  # from this many lines every game's description is shown, not
 def game_prompt(spec: GameSpec, chosen: bool, roomy: bool = False) -> Text:
     """A game in the menu: its name, and its description when it is the chosen game (or,
     on a tall terminal, always)."""
-    prompt = Text(spec.name, style="bold")
+    prompt = Text(spec.label, style="bold")
     if chosen or roomy:
         prompt.append("\n" + _(spec.description), style="dim")
     return prompt
@@ -225,14 +225,14 @@ class LauncherScreen(Screen):
         if wid == "seatcount":
             low, high = spec.min_players, spec.max_players
             if low == high:
-                return _("{game} is played by {n} players.").format(game=spec.name, n=low)
+                return _("{game} is played by {n} players.").format(game=spec.label, n=low)
             counts = spec.counts()
             if len(counts) < high - low + 1:  # not every number (World Wave: even ones)
                 return _("How many play {game}: {counts}. ← → change it.").format(
-                    game=spec.name, counts=", ".join(str(k) for k in counts)
+                    game=spec.label, counts=", ".join(str(k) for k in counts)
                 )
             return _("How many play {game}: {low} to {high}. ← → change it.").format(
-                game=spec.name, low=low, high=high
+                game=spec.label, low=low, high=high
             )
         if wid.startswith("kind-"):
             return _(
@@ -605,7 +605,7 @@ class LauncherScreen(Screen):
         else:
             text = _("{game} needs at least {n} players.")
         n = high if event.by > 0 else low
-        self.notify(text.format(game=spec.name, n=n), title=_("Seats"), markup=False)
+        self.notify(text.format(game=spec.label, n=n), title=_("Seats"), markup=False)
         self.app.bell()
 
     def on_choice_changed(self, event: Choice.Changed) -> None:

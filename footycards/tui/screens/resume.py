@@ -161,7 +161,7 @@ class ResumeScreen(Screen):
             self.notify(
                 _(
                     "{game} has no screen yet; resume it with 'footycards resume {id} --text'"
-                ).format(game=match.spec.name, id=entry.id),
+                ).format(game=match.spec.label, id=entry.id),
                 title=_("Cannot resume"),
                 severity="warning",
             )

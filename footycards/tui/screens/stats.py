@@ -72,7 +72,7 @@ class StatsScreen(Screen[None]):
             yield Static(self.problem, id="problem", markup=False)
         with TabbedContent(initial=f"tab-{self.game_id}", id="games"):
             for spec in REGISTRY:
-                with TabPane(spec.name, id=f"tab-{spec.id}"):
+                with TabPane(spec.label, id=f"tab-{spec.id}"):
                     yield from self.game_table(spec.id)
         yield KeyBar()
 

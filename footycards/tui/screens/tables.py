@@ -96,7 +96,7 @@ def table_line(table: Table) -> Text:
         if table.status == "over":
             state += " · " + _("next game")
     return Text.assemble(
-        (table.code, "bold"), f"  {table.spec.name}  ", state, "  " + _("host: "), table.host
+        (table.code, "bold"), f"  {table.spec.label}  ", state, "  " + _("host: "), table.host
     )
 
 
@@ -335,7 +335,7 @@ class TableRoomScreen(Screen):
             Text.assemble(
                 (_("Table "), "bold"),
                 (table.code, "bold reverse"),
-                "  " + table.spec.name + "  ",
+                "  " + table.spec.label + "  ",
                 (_("(others join with this code)"), "dim"),
             )
         )

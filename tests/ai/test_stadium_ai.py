@@ -12,7 +12,8 @@ import random
 import pytest
 
 from footycards.ai.base import RandomAgent
-from footycards.ai.stadium import REWARD_VALUE, StadiumAgent, _MemoryGame
+from footycards.ai.stadium import LEVELS as LEVELS_CFG
+from footycards.ai.stadium import REWARD_VALUE, StadiumAgent, _Board, _Level, _MemoryGame
 from footycards.core import get_game, stadium
 from footycards.match import make_agent
 
@@ -115,10 +116,12 @@ def test_hard_beats_random_on_6x6() -> None:
     assert wins >= 45
 
 
-def test_hard_beats_easy_on_6x6() -> None:
+def test_hard_beats_easy_on_8x8() -> None:
+    """hard's edge over easy's decaying memory (issue 22: 65-85 % a step on 10×10, so two
+    steps more); 8×8 keeps the test short: 31 of 40 is measured, 26 (65 %) must hold."""
     wins = 0.0
-    for g in range(30):
-        state = game.new_game(2, seed=200 + g, options={"rows": 6, "cols": 6})
+    for g in range(40):
+        state = game.new_game(2, seed=200 + g, options={"rows": 8, "cols": 8})
         hard_seat = g % 2
         agents = [StadiumAgent("easy"), StadiumAgent("easy")]
         agents[hard_seat] = StadiumAgent("hard")
@@ -129,7 +132,7 @@ def test_hard_beats_easy_on_6x6() -> None:
         winners = state.result()["winners"]
         if hard_seat in winners:
             wins += 1 / len(winners)
-    assert wins >= 24
+    assert wins >= 26
 
 
 # ---------------------------------------------------------------------------
@@ -375,3 +378,80 @@ def test_the_agent_never_reads_the_log() -> None:
             assert a == b
             full.apply(a)
             lean.apply(b)
+
+
+# ---------------------------------------------------------------------------
+# memory that decays (issue 22)
+# ---------------------------------------------------------------------------
+
+
+class Always(random.Random):
+    """An rng whose `random()` is always `x`: 0.0 fires every chance, 0.999 none."""
+
+    def __init__(self, x: float, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.x = x
+
+    def random(self) -> float:
+        return self.x
+
+
+def _seen_four() -> stadium.StadiumState:
+    """P1 showed F01 (B1) and F02 (B2), P2 F05 (C1) and F01 (C3): P1 to move."""
+    return play(new(), "flip B1", "flip B2", "flip C1", "flip C3")
+
+
+def test_levels_differ_in_how_much_they_hold_and_how_fast_they_forget() -> None:
+    cfg = {lv: LEVELS_CFG[lv] for lv in LEVELS}
+    assert cfg["hard"].capacity is None and cfg["hard"].forget == cfg["hard"].misplace == 0
+    for low, high in (("easy", "normal"), ("normal", "hard")):
+        assert cfg[low].forget > cfg[high].forget
+        assert cfg[low].misplace >= cfg[high].misplace
+        assert (cfg[high].capacity or 10**9) >= (cfg[low].capacity or 10**9)
+    assert cfg["normal"].misplace > 0
+
+
+def test_each_remembered_card_can_be_forgotten_at_a_turn(monkeypatch) -> None:
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 1.0, 0.0, False))
+    agent = StadiumAgent("normal")
+    state = play(new(), "flip B1", "flip B2")  # turn 1: P1 sees F01, F02; now P2's turn
+    agent.choose(state.view(1), state.legal_actions(), Always(0.999))
+    assert set(agent._known.values()) == {"F01", "F02"}
+    play(state, "flip C1", "flip C3")  # turn 2 ends: both cards decay once, then C1, C3 seen
+    agent.choose(state.view(1), state.legal_actions(), Always(0.0))
+    assert set(agent._known.values()) == {"F05", "F01"}  # B1 and B2 forgotten
+
+
+def test_a_card_can_be_misremembered_at_a_neighbouring_cell(monkeypatch) -> None:
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.0, 1.0, False))
+    agent = StadiumAgent("normal")
+    state = play(new(), "flip B1", "flip B2")  # B1 (4) F01, B2 (5) F02
+    view = state.view(1)
+    agent.choose(view, state.legal_actions(), Always(0.999))
+    assert agent._known == {4: "F01", 5: "F02"}
+    agent._decay(1, _Board(view), Always(0.0))
+    assert sorted(agent._known.values()) == ["F01", "F02"]  # none lost, each one moved once
+    neighbours = {4: {0, 8, 5}, 5: {1, 9, 4, 6}}
+    for i, cid in {4: "F01", 5: "F02"}.items():
+        (j,) = [k for k, c in agent._known.items() if c == cid]
+        assert j in neighbours[i]
+
+
+def test_hard_never_forgets_over_a_whole_game() -> None:
+    """hard holds every card shown: at every decision it knows each face-down card shown
+    since (what its memory holds equals the public record of the cells still down)."""
+    state = game.new_game(2, seed=7, options={"rows": 6, "cols": 6})
+    agents = [StadiumAgent("hard"), RandomAgent()]
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_move
+        view = state.view(seat)
+        action = agents[seat].choose(view, state.legal_actions(), rng)
+        if seat == 0:
+            down = {i for i, cell in enumerate(view["table"]) if cell["state"] == "down"}
+            index = {cell["pos"]: i for i, cell in enumerate(view["table"])}
+            shown = {index[r["pos"]]: r["id"] for r in view["reveals"]}
+            expect = {i: cid for i, cid in shown.items() if i in down}
+            got = {i: cid for i, cid in agents[0]._known.items() if i in down}
+            assert expect.items() <= got.items()  # and its own VAR peeks
+        state.apply(action)

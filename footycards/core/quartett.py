@@ -763,7 +763,7 @@ STECHEN = "stechen"  # Q2.6: the caller picks the category of the Stechen
 ASK = "ask"  # Q4.2: the player on turn asks for a card
 OVER = "over"
 
-CALLED, WON, ASKED = "call", "win", "ask"  # the events noted as tuples
+CALLED, ASKED, DEALT, ENDED = "call", "ask", "deal", "end"  # the events noted as tuples
 
 
 class _Comparison(TypedDict):
@@ -792,6 +792,19 @@ def _copy_reason(r: Reason) -> Reason:
     c = r.copy()
     if "seats" in c:
         c["seats"] = list(c["seats"])
+    return c
+
+
+def _comparison_of(note: tuple[Any, ...]) -> _Comparison:
+    """A comparison from its note, `(CALLED, caller, category, stechen, seats, cards,
+    winner, cards won, gain)`, or for a tie `(…, cards, None, tied)` (see `_call`)."""
+    _, caller, cat, stechen, seats, cards, winner, x = note[:8]
+    c: _Comparison = {
+        "category": cat, "caller": caller, "stechen": stechen, "seats": seats, "cards": cards,
+        "winner": winner, "tied": x if winner is None else [],
+    }  # fmt: skip
+    if winner is not None:
+        c["took"], c["gain"] = x, note[8]
     return c
 
 
@@ -843,6 +856,10 @@ class QuartettState:
         self._others = _OTHERS[self.players]
         self._revealed = set(self.revealed)
         self._shown: list[list[str]] = []  # the cards of calls not yet added to `revealed`
+        # the comparisons noted since `last_round` was built, and whether a round started
+        # since (see `_last_round`)
+        self._round_notes: list[tuple[Any, ...]] = []
+        self._round_fresh = False
         self._forget_wanted()
 
     # -- the contract -------------------------------------------------------
@@ -865,41 +882,60 @@ class QuartettState:
     def _built(self) -> list[QuartettEvent]:
         """The engine's own list of events, with the records noted so far built.
 
-        A move notes its frequent events (call, win, ask) as plain tuples in `records`
-        (see `_event_of`) and they become dicts here, when the log is read: simulations
-        that never read it do not pay for building them.
+        A move notes its frequent events (deal, call and win, ask, end) as plain tuples in
+        `records` (see `_events_of`) and they become dicts here, when the log is read:
+        simulations that never read it do not pay for building them.
         """
-        if self.records:
-            self.events.extend(map(self._event_of, self.records))
-            self.records.clear()
+        records = self.records
+        if records:
+            events = self.events
+            for record in records:
+                if type(record) is tuple:
+                    events += self._events_of(record)
+                else:
+                    events.append(record)  # a rare event, noted as its dict
+            records.clear()
         return self.events
 
-    def _event_of(self, record: QuartettEvent | tuple[Any, ...]) -> QuartettEvent:
-        """The event dict of one of `records`' entries (rare events are noted as dicts):
-        `(CALLED, seat, category, stechen, seats, cards)`, `(WON, seat, cards, gain)` or
-        `(ASKED, seat, target, card, hit, drew, stack)`."""
-        if not isinstance(record, tuple):
-            return record
+    def _events_of(self, record: tuple[Any, ...]) -> list[QuartettEvent]:
+        """The events of one of `records`' tuples:
+        `(CALLED, seat, category, stechen, seats, cards, winner, cards won, gain)` a call
+        and its win (`winner` None: a tie, whose event follows as a dict),
+        `(ASKED, seat, target, card, hit, drew, stack)` an ask,
+        `(DEALT, deck titles, mode, cards each, rest)` the deal and `(ENDED,)` the end
+        (the state does not change once over: its reason and winners are the end's)."""
         kind = record[0]
         if kind == CALLED:
-            _, caller, cat, stechen, seats, cards = record
+            caller, cat, stechen, seats, cards, winner = record[1:7]
             vals, names = self._values[cat], self._name
             plays: list[Play] = [
                 {"seat": s, "card": c, "name": names[c], "value": vals[c]}
                 for s, c in zip(seats, cards, strict=True)
             ]
-            return {
+            call: QuartettEvent = {
                 "event": kind, "seat": caller, "category": cat, "stechen": stechen, "plays": plays
             }  # fmt: skip
-        if kind == WON:
-            return {"event": kind, "seat": record[1], "cards": record[2], "gain": record[3]}
-        assert kind == ASKED, f"unknown record {record!r}"
-        _, me, target, card, hit, drew, stack = record
-        name = self._name[card]
-        return {
-            "event": kind, "seat": me, "target": target, "card": card, "name": name,
-            "hit": hit, "drew": drew, "stack": stack,
-        }  # fmt: skip
+            if winner is None:
+                return [call]
+            return [call, {"event": "win", "seat": winner, "cards": record[7], "gain": record[8]}]
+        if kind == ASKED:
+            _, me, target, card, hit, drew, stack = record
+            name = self._name[card]
+            return [
+                {
+                    "event": kind, "seat": me, "target": target, "card": card, "name": name,
+                    "hit": hit, "drew": drew, "stack": stack,
+                }
+            ]  # fmt: skip
+        if kind == DEALT:
+            _, titles, mode, per, rest = record
+            return [
+                {"event": kind, "decks": list(titles), "mode": mode, "cards": per, "rest": rest,
+                 "seat": 0}
+            ]  # fmt: skip
+        assert kind == ENDED and self.reason is not None, f"unknown record {record!r}"
+        winners = self.result()["winners"]
+        return [{"event": kind, "reason": _copy_reason(self.reason), "winners": winners}]
 
     def legal_actions(self) -> Sequence[Action]:
         """Every action the seat `to_move` may take now (a list, or a tuple of calls)."""
@@ -1015,43 +1051,65 @@ class QuartettState:
     # -- Q2. A top-trumps round --------------------------------------------
 
     def _call(self, cat: str) -> None:
-        """Q2.3: every player in the round shows the top card; the called value decides."""
+        """Q2.3: every player in the round shows the top card; the called value decides.
+
+        The whole round in one place, on the hot path of every simulation: the comparison
+        is noted once, as a tuple, which is both its record for the log (`_events_of`) and
+        its note for `last_round` (`_last_round`)."""
         caller = self.turn
         stacks = self.stacks
         stechen = self.phase == STECHEN
         if stechen:
             seats = self.stechen  # Q2.6
-            lr = self.last_round
-            assert lr is not None
             cards = [stacks[s].pop(0) for s in seats]  # in seat order
+            notes = self._round_notes
         else:
             self.round_no += 1
+            self._round_fresh = True  # `last_round` is this round's once built
+            notes = self._round_notes = []
             seats = self._seats  # a round starts only while everyone holds cards (Q2.7)
-            lr = self.last_round = {"round": self.round_no, "comparisons": []}
             cards = [stack.pop(0) for stack in stacks]
         self.category = cat
         values = list(map(self._values[cat].__getitem__, cards))
-        self._shown.append(cards)
-        self.records.append((CALLED, caller, cat, stechen, seats, cards))
         best = max(values)
-        comparison: _Comparison = {
-            "category": cat,
-            "caller": caller,
-            "stechen": stechen,
-            "seats": seats,  # shared: a list never changed
-            "cards": cards,
-            "winner": None,
-            "tied": [],
-        }
-        lr["comparisons"].append(comparison)
-        if values.count(best) == 1:
-            w = comparison["winner"] = seats[values.index(best)]
-            self._win(w, seats, cards, comparison)  # Q2.4
+        self._shown.append(cards)
+        if values.count(best) == 1:  # Q2.4: the winner puts the cards won under the stack,
+            k = values.index(best)  # from the winner's own on, in seat order, then the
+            w = seats[k]  # middle (Q2.6)
+            stack = stacks[w]
+            stack += cards[k:]
+            stack += cards[:k]
+            won = len(cards)
+            own = 1  # the winner's own cards of this round (every comparison of it)
+            middle = self.middle
+            if middle:
+                won += len(middle)
+                stack += middle
+                middle.clear()
+                if stechen:
+                    lr = self._last_round()
+                    assert lr is not None
+                    own += sum(c["seats"].count(w) for c in lr["comparisons"])
+            note = (CALLED, caller, cat, stechen, seats, cards, w, won, won - own)
+            notes.append(note)
+            self.records.append(note)
+            self.turn = w  # Q2.5: the winner calls next
+            if stechen:
+                self.stechen = []
+                self.phase = CALL
+            if not all(stacks):  # Q2.7
+                empty = [s for s in self._seats if not stacks[s]]
+                self._end({"event": "out_of_cards", "seats": empty})
+            elif self.round_limit is not None and self.round_no >= self.round_limit:
+                self._end({"event": "round_limit", "limit": self.round_limit})
             return
-        top = comparison["tied"] = [s for s, v in zip(seats, values, strict=True) if v == best]
+        top = [s for s, v in zip(seats, values, strict=True) if v == best]
+        note = (CALLED, caller, cat, stechen, seats, cards, None, top)
+        notes.append(note)
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
         self.middle.extend(_from_seat(seats, cards, caller))
         empty = [s for s in self._seats if not stacks[s]]
+        self.records.append(note)
         self.records.append(
             {
                 "event": "tie",
@@ -1073,38 +1131,19 @@ class QuartettState:
         self.stechen = list(top)  # the same caller calls the Stechen (Q2.6 [decision])
         self.phase = STECHEN
 
-    def _win(self, w: int, seats: list[int], cards: list[str], comparison: _Comparison) -> None:
-        """Q2.4, Q2.6: the winner puts the cards won, then the middle, under their stack."""
-        stack = self.stacks[w]
-        k = seats.index(w)  # the cards from the winner's on, in seat order
-        stack += cards[k:]
-        stack += cards[:k]
-        middle = self.middle
-        won = len(cards)
-        own = 1  # the winner's own cards of this round (every comparison of it)
-        if middle:
-            won += len(middle)
-            stack.extend(middle)
-            middle.clear()
+    def _last_round(self) -> _Round | None:
+        """`last_round` (the comparisons of the latest round, Q2.8), with the comparisons
+        noted since it was last read built: a round only notes them (see `_call`)."""
+        notes = self._round_notes
+        if self._round_fresh:
+            self.last_round = {"round": self.round_no, "comparisons": []}
+            self._round_fresh = False
+        if notes:
             lr = self.last_round
-            if lr and len(lr["comparisons"]) > 1:  # a Stechen
-                own = sum(c["seats"].count(w) for c in lr["comparisons"])
-        comparison["took"] = won
-        comparison["gain"] = won - own
-        self.turn = w  # Q2.5: the winner calls next
-        self.records.append((WON, w, won, won - own))
-        self._settle()
-
-    def _settle(self) -> None:
-        """The round is over: Q2.7's end check and the round limit, else the next call."""
-        self.stechen = []
-        self.phase = CALL
-        stacks = self.stacks
-        if not all(stacks):
-            empty = [s for s in self._seats if not stacks[s]]
-            self._end({"event": "out_of_cards", "seats": empty})  # Q2.7
-        elif self.round_limit is not None and self.round_no >= self.round_limit:
-            self._end({"event": "round_limit", "limit": self.round_limit})
+            assert lr is not None
+            lr["comparisons"].extend(map(_comparison_of, notes))
+            notes.clear()
+        return self.last_round
 
     # -- Q4, Q5. The Quartett game ------------------------------------------
 
@@ -1209,10 +1248,7 @@ class QuartettState:
     def _end(self, reason: Reason) -> None:
         self.phase = OVER
         self.reason = reason
-        scores = self.scores()
-        best = max(scores)
-        winners = [s for s in self._seats if scores[s] == best]
-        self.records.append({"event": "end", "reason": _copy_reason(reason), "winners": winners})
+        self.records.append((ENDED,))  # its winners are found when the log is read
 
     def scores(self) -> list[int]:
         """Cards held (Q2.7) or quartets on the table (Q4.8), per seat."""
@@ -1314,7 +1350,7 @@ class QuartettState:
         return v
 
     def _last_round_view(self) -> RoundView | None:
-        lr = self.last_round
+        lr = self._last_round()
         if lr is None:
             return None
         comps: list[ComparisonView] = []
@@ -1364,7 +1400,7 @@ class QuartettState:
             "round_no": self.round_no,
             "asks": self.asks,
             "round_limit": self.round_limit,
-            "last_round": self.last_round,
+            "last_round": self._last_round(),
             "revealed": self._revealed_now(),
             "history": self.history,
             "log": self._built(),
@@ -1385,7 +1421,8 @@ class QuartettState:
         new.stock = list(self.stock)
         new.laid = [list(q) for q in self.laid]
         new.stechen = list(self.stechen)
-        new.last_round = copy.deepcopy(self.last_round)
+        new.last_round = copy.deepcopy(self._last_round())
+        new._round_notes, new._round_fresh = [], False
         new.revealed = list(self._revealed_now())
         new._revealed = set(self._revealed)
         new._shown = []
@@ -1560,32 +1597,28 @@ def new_game(
             n=len(order),
             players=players,
         )
-    dealt = [order[i::players][:per] for i in range(players)]  # one at a time from P1 (Q8)
-    rest = order[per * players :]
+    end = per * players
+    dealt = [order[i:end:players] for i in range(players)]  # one at a time from P1 (Q8)
+    rest = order[end:]
+    none = [[] for _i in range(players)]  # no cards: the piles this game does not use
+    ask = mode == QUARTETT
     state = QuartettState(
         players=players,
         mode=mode,
-        names=[str(n) for n in names],
+        names=list(map(str, names)),
         decks=[list(e) for e in setup.entries],
         cards=setup.rows,
         rng=rng,
+        stacks=none if ask else dealt,  # Q2.2: the first card dealt is the top
+        middle=[] if ask else rest,  # Q2.1
+        hands=dealt if ask else none,
+        stock=rest if ask else [],  # Q4.1, Q5.1
+        laid=[[] for _i in range(players)],
+        phase=ASK if ask else CALL,
         round_limit=limit,
+        records=[(DEALT, setup.titles, mode, per, len(rest))],
     )
-    deal_event: QuartettEvent = {
-        "event": "deal",
-        "decks": list(setup.titles),
-        "mode": mode,
-        "cards": per,
-        "rest": len(rest),
-        "seat": 0,
-    }
-    if mode == QUARTETT:
-        state.phase = ASK
-        state.hands = dealt
-        state.stock = rest  # Q4.1, Q5.1
-        state.stacks = [[] for _i in range(players)]
-        state.laid = [[] for _i in range(players)]
-        state.records.append(deal_event)
+    if ask:
         for s in range(players):
             counts: dict[str, int] = {}
             for q in map(state._quartet.__getitem__, dealt[s]):
@@ -1595,13 +1628,6 @@ def new_game(
                     state._lay_down(s, q)  # Q4.6 (house ruling: right after the deal)
         if not state._ended() and not state.hands[0]:
             state._pass_turn(0)
-    else:
-        state.phase = CALL
-        state.stacks = dealt  # Q2.2: the first card dealt is the top
-        state.middle = rest  # Q2.1
-        state.hands = [[] for _i in range(players)]
-        state.laid = [[] for _i in range(players)]
-        state.records.append(deal_event)
     return state
 
 

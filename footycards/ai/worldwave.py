@@ -2,7 +2,7 @@
 levels, reading only `view(seat)` and the legal actions, never the state.
 
 - easy: plays what it can: a shot when it has one, a Save when asked, the first other
-  card, then ends; discards its first cards.
+  card, then ends; discards its first cards; now and then any legal move (`EASY_SLIP`).
 - normal: a heuristic player with card values in the Sanguosha-AI style. It estimates
   from the cards it has not seen (the deck's copies minus its hand, the discard pile,
   equipment and pending zones) how likely each defender is to hold a Save, shoots when
@@ -13,10 +13,13 @@ levels, reading only `view(seat)` and the legal actions, never the state.
   whenever asked, Biased whistle on an opponent who can still shoot, saves a shot its team
   can stop, equips skills into empty or weaker slots and discards its least useful cards.
   It never targets its own team (the engine offers opponents only).
-- hard: the normal player plus a determinized search in its own action phase
+- hard: the normal player plus a determinized search in its own action phase and when
+  asked to Save a shot or to answer with Biased whistle
   (`footycards.ai.worldwave_search`): the unseen cards are dealt at random into the other
-  hands and the deck (counts as the view shows them), and each candidate action is played
-  out by short rollouts with the normal policy; the best average outcome is chosen.
+  hands and the deck (counts as the view shows them, the cards it saw go into a hand in
+  that hand), and each candidate action is played out by short rollouts with the normal
+  policy under a counted budget; the best average outcome is chosen when it clearly beats
+  the normal choice.
 """
 
 from __future__ import annotations
@@ -95,6 +98,9 @@ CHARACTER_RATING = {  # the draft: each character's win rate with normal seats a
 }
 DECK_COUNT = Counter(DECK)  # the match deck's copies of each card
 PICK_MARGIN = 0.05  # the draft: characters rated this close to the best are as good
+# easy's careless moves: the chance that a decision is any legal move (issue 22: without
+# them easy beat random 87 %, above the ladder's 65-85 %)
+EASY_SLIP = 0.2
 GOAL_CHANCE_TO_SHOOT = 0.35  # shoot past the reserve when a goal is at least this likely
 
 
@@ -223,6 +229,10 @@ class WorldWaveAgent:
     # -- easy --------------------------------------------------------------------------
 
     def easy(self, view: dict[str, Any], legal: list[Any], rng: random.Random) -> Any:
+        """Now and then (`EASY_SLIP`) any legal move; else a shot or a Save whenever it has
+        one, else the first other card it can play."""
+        if rng.random() < EASY_SLIP:
+            return rng.choice(legal)
         order = ("pick", "shoot", "penalty", "freekick", "save", "equip", "event", "discard")
         for kind in order:
             for a in legal:

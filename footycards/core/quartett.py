@@ -890,7 +890,7 @@ class QuartettState:
         if records:
             events = self.events
             for record in records:
-                if type(record) is tuple:
+                if isinstance(record, tuple):
                     events += self._events_of(record)
                 else:
                     events.append(record)  # a rare event, noted as its dict
@@ -1090,7 +1090,7 @@ class QuartettState:
                     lr = self._last_round()
                     assert lr is not None
                     own += sum(c["seats"].count(w) for c in lr["comparisons"])
-            note = (CALLED, caller, cat, stechen, seats, cards, w, won, won - own)
+            note: tuple[Any, ...] = (CALLED, caller, cat, stechen, seats, cards, w, won, won - own)
             notes.append(note)
             self.records.append(note)
             self.turn = w  # Q2.5: the winner calls next
@@ -1600,7 +1600,9 @@ def new_game(
     end = per * players
     dealt = [order[i:end:players] for i in range(players)]  # one at a time from P1 (Q8)
     rest = order[end:]
-    none = [[] for _i in range(players)]  # no cards: the piles this game does not use
+    none: list[list[str]] = [
+        [] for _i in range(players)
+    ]  # no cards: the piles this game does not use
     ask = mode == QUARTETT
     state = QuartettState(
         players=players,

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from footycards.ai import worldwave_search
-from footycards.ai.worldwave import WorldWaveAgent
+from footycards.ai.worldwave import EASY_SLIP, WorldWaveAgent
 from footycards.ai.worldwave_search import (
     Search,
     bookkeeping,
@@ -263,8 +263,28 @@ def test_normal_team_beats_random_team():
     assert score >= 48, score
 
 
+class Careful(random.Random):
+    """An rng whose `random()` is never below easy's `EASY_SLIP` (no careless move)."""
+
+    def random(self) -> float:
+        return 0.999
+
+
+def test_easy_is_careless_now_and_then():
+    """easy's careless moves: over many decisions some are not its own first choice."""
+    state = ww.new_game(4, seed=3)
+    agent = WorldWaveAgent("easy")
+    view, legal = state.view(state.to_move), state.legal_actions()
+    assert len(legal) > 1
+    mine = agent.choose(view, legal, Careful(0))
+    picks = [agent.choose(view, legal, random.Random(g)) for g in range(200)]
+    other = sum(1 for a in picks if a != mine)
+    assert 0 < other < 200 * EASY_SLIP
+
+
 def test_easy_shoots_and_saves_when_it_can():
-    """easy plays what it can: a shot it holds, a Save when asked."""
+    """easy plays what it can: a shot it holds, a Save when asked (when it is not careless:
+    the rng below never asks for a careless move, `EASY_SLIP`)."""
     agent = WorldWaveAgent("easy")
     top = ["save", "penalty", "foul", "shoot", "tackle"]
     rest = list(ww.DECK)
@@ -272,6 +292,6 @@ def test_easy_shoots_and_saves_when_it_can():
         rest.remove(card)
     state = ww.new_game(2, seed=1, options={"characters": ["rooney", "dubois"], "deal": top + rest})
     state.apply("end")  # P1 keeps Save and Penalty; P2 draws Foul, Shoot, Tackle
-    assert str(agent.choose(state.view(1), state.legal_actions(), random.Random(1))) == "shoot"
+    assert str(agent.choose(state.view(1), state.legal_actions(), Careful(1))) == "shoot"
     state.apply("shoot")
-    assert str(agent.choose(state.view(0), state.legal_actions(), random.Random(1))) == "save 1"
+    assert str(agent.choose(state.view(0), state.legal_actions(), Careful(1))) == "save 1"

@@ -5,9 +5,11 @@ Usage: python benchmarks/bench_ladder.py [--games N] [--workers W] [--only GAME]
 
 For every game (each Quartett mode on its own) and every neighbour pair of levels the
 registry has — easy v random, normal v easy, hard v normal, master v hard — N games
-(default 1,000), game g on seed g, the upper level in seat g % 2 (World Wave: 2v2, the
-upper level's team is A in even games, B in odd ones). A win counts 1, a shared win or a
-draw ½, a loss 0; the score is their mean with a 95 % interval (benchmarks/spread.py).
+(default 1,000), game g on seed g, the upper level in seat g % 2. World Wave and the
+four-player Quartett game: two seats each, A B A B, the upper level's seats A in even
+games, B in odd ones. A win counts 1, a shared win or a draw ½ (in four-player Quartett:
+a win shared by both levels' seats), a loss 0; the score is their mean with a 95 %
+interval (benchmarks/spread.py).
 The target (issue 22) is 65–85 % for every pair. Time per decision is the CPU time of the
 thread in `agent.choose` only, per level over all its games in the run: mean, p99, max.
 `--only` keeps the rows whose game label contains the text ("quartett", "fussball",
@@ -41,7 +43,9 @@ class Table:
     label: str
     game: str
     options: tuple[tuple[str, Any], ...] = ()
-    players: int = 2  # World Wave: 4, two teams of two (seats alternate A B A B)
+    # 4: the levels take turns at the seats (A B A B), two seats each; in World Wave those
+    # are its teams, elsewhere a game won by both levels' seats counts half
+    players: int = 2
 
 
 TABLES = (
@@ -49,6 +53,7 @@ TABLES = (
     Table("quartett fussball", "quartett", (("mode", "fussball"),)),
     Table("quartett abwehr-angriff", "quartett", (("mode", "abwehr-angriff"),)),
     Table("quartett ask game", "quartett", (("mode", "quartett"),)),
+    Table("quartett ask game 4p", "quartett", (("mode", "quartett"),), players=4),
     Table("sadikov", "sadikov"),
     Table("worldwave 2v2", "worldwave", players=4),
 )
@@ -116,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     for table in TABLES:
         if args.only not in table.label:
             continue
-        seats = "2v2, teams alternated" if table.players == 4 else "two players, seats alternated"
+        seats = (
+            "two seats each (A B A B), alternated"
+            if table.players == 4
+            else "two players, seats alternated"
+        )
         print(f"\n{table.label}: {args.games} games per pair, {seats}, {args.workers} worker(s)")
         print(f"  {'pair':<18} {'wins':>6} {'shared':>6}  {'score (95 % interval)':<24} target")
         times: dict[str, list[float]] = {}

@@ -31,7 +31,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .core import IllegalAction
 from .i18n import _
@@ -546,6 +546,48 @@ class Table:
         log.info("table %s closed", self.code)
 
 
+def check_table(
+    game_id: str, plan: list[str | None], options: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The options of a table to open, once checked (any hub): a game with a screen, a
+    seat count it takes, a seat open to people, options that deal (TableError, or the
+    engine's OptionError/DeckError)."""
+    if game_id not in REGISTRY or not get_spec(game_id).has_screen:
+        raise TableError(_("unknown game '{game}'").format(game=game_id))
+    spec = get_spec(game_id)
+    if not spec.min_players <= len(plan) <= spec.max_players:
+        raise TableError(players_range_text(spec.label, spec.min_players, spec.max_players))
+    if all(level is not None for level in plan):
+        raise TableError(_("open at least one seat to people"))
+    options = dict(options or {})
+    # Deal once with stand-in names now, so bad options are refused before anyone waits.
+    stand_in = [SeatSpec(f"P{i + 1}", level) for i, level in enumerate(plan)]
+    Match.start(game_id, stand_in, 1, options)
+    return options
+
+
+class Hub(Protocol):
+    """What sessions use of a table hub: `TableHub` (this process) or `RedisTableHub`
+    (tables_redis.py: shared by every process that reaches one Redis)."""
+
+    takeover_wait: float
+    ai_delay: float
+
+    def open_table(
+        self, host: str, game_id: str, plan: list[str | None], options: dict[str, Any] | None = None
+    ) -> Table: ...
+
+    def find(self, code: str) -> Table: ...
+
+    def open_tables(self, user: str | None = None) -> list[Table]: ...
+
+    def watchable(self) -> list[Table]: ...
+
+    def restore(self) -> list[Table]: ...
+
+    def tidy(self, table: Table) -> None: ...
+
+
 @dataclass
 class TableHub:
     """Every shared table of one server process, by code."""
@@ -577,17 +619,8 @@ class TableHub:
         Raises TableError (unknown game, seat count, no seat for people) or the engine's
         OptionError/DeckError for options that cannot start a game.
         """
-        if game_id not in REGISTRY or not get_spec(game_id).has_screen:
-            raise TableError(_("unknown game '{game}'").format(game=game_id))
+        options = check_table(game_id, plan, options)
         spec = get_spec(game_id)
-        if not spec.min_players <= len(plan) <= spec.max_players:
-            raise TableError(players_range_text(spec.name, spec.min_players, spec.max_players))
-        if all(level is not None for level in plan):
-            raise TableError(_("open at least one seat to people"))
-        options = dict(options or {})
-        # Deal once with stand-in names now, so bad options are refused before anyone waits.
-        stand_in = [SeatSpec(f"P{i + 1}", level) for i, level in enumerate(plan)]
-        Match.start(game_id, stand_in, 1, options)
         table = Table(self, self.new_code(), display_name(host), game_id, list(plan), options)
         self.tables[table.code] = table
         log.info("table %s opened by %s: %s", table.code, table.host, spec.name)

@@ -43,3 +43,16 @@ def english_unless_asked(monkeypatch):
         i18n.reset_language(token)
     except ValueError:  # the test ran in a context of its own; nothing to undo here
         pass
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    """A redis-server of the test's own (tests/redis_server.py); skipped without one."""
+    from redis_server import REDIS_SERVER, RedisServer
+
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed")
+    server = RedisServer(tmp_path / "redis")
+    server.start()
+    yield server
+    server.stop()

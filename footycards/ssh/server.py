@@ -114,6 +114,8 @@ def check_options(options: ServerOptions) -> None:
         raise ServeError(_("--takeover-wait must be 0 or more minutes"))
     if options.idle_timeout < 0:
         raise ServeError(_("--idle-timeout must be 0 (never) or more minutes"))
+    if options.hub is not None and not options.hub.startswith(("redis://", "rediss://")):
+        raise ServeError(_("--hub must be a redis:// or rediss:// URL"))
     if options.authorized_keys is not None:
         try:
             keys = asyncssh.read_authorized_keys(str(options.authorized_keys))
@@ -368,6 +370,14 @@ class FootyServer:
         hub: Any = None,
     ) -> None:
         self.options = options
+        if hub is None and options.hub:
+            try:
+                from ..tables_redis import RedisTableHub  # shared by every process on one Redis
+            except ImportError:
+                raise ServeError(
+                    _("--hub needs the redis package: pip install 'footycards[redis]'")
+                ) from None
+            hub = RedisTableHub(options.hub, takeover_wait=options.takeover_wait * 60)
         if hub is None:
             from ..saves import SaveStore
             from ..tables import TableHub
@@ -405,6 +415,15 @@ class FootyServer:
         self.fingerprint = key.get_fingerprint()
         if created:
             log.info("created host key %s", self.host_key_path)
+        if hasattr(self.hub, "start"):  # shared tables: reach Redis before listening
+            try:
+                self.hub.start()
+            except Exception as exc:
+                raise ServeError(
+                    _("cannot reach the shared tables at {url}: {why}").format(
+                        url=self.options.hub, why=exc
+                    )
+                ) from None
         for table in self.hub.restore():  # games saved before the last stop
             log.info("table %s waits for %s", table.code, ", ".join(table.seat_names()))
         opts = self.options
@@ -451,6 +470,8 @@ class FootyServer:
             await asyncio.sleep(0.05)
         if self._acceptor is not None:
             await self._acceptor.wait_closed()
+        if hasattr(self.hub, "stop"):
+            self.hub.stop()
         if self._gc_task is not None:
             self._gc_task.cancel()
             self._gc_task = None
@@ -465,6 +486,12 @@ class FootyServer:
         """Whether `address` may open one more connection now (per-minute limit): "yes",
         "tell" (refused, told why in words) or "drop" (refused at once: beyond twice the
         limit, a flood is not worth a key exchange each)."""
+        limits = getattr(self.hub, "limits", None)  # shared tables: counted over processes
+        count = None if limits is None else limits.connections(address)
+        if count is not None:
+            if count > 2 * self.options.rate_limit:
+                return "drop"
+            return "yes" if count <= self.options.rate_limit else "tell"
         now = time.monotonic()
         recent = self._recent.setdefault(address, deque())
         while recent and now - recent[0] > 60:
@@ -478,10 +505,16 @@ class FootyServer:
         return "yes" if len(recent) <= self.options.rate_limit else "tell"
 
     def admit(self, session: GameSession) -> bool:
-        if len(self.sessions) >= self.options.max_sessions:
-            log.warning("%s refused: %d sessions is the limit", session, len(self.sessions))
+        limits = getattr(self.hub, "limits", None)  # shared tables: counted over processes
+        open_now = None if limits is None else limits.open_sessions()
+        if open_now is None:
+            open_now = len(self.sessions)
+        if open_now >= self.options.max_sessions:
+            log.warning("%s refused: %d sessions is the limit", session, open_now)
             return False
         self.sessions.add(session)
+        if limits is not None:
+            limits.publish(len(self.sessions))
         self.gc.session_started()
         return True
 
@@ -507,6 +540,9 @@ class FootyServer:
             app.screen_dropped = None
         if session in self.sessions:
             self.sessions.discard(session)
+            limits = getattr(self.hub, "limits", None)
+            if limits is not None:
+                limits.publish(len(self.sessions))
             self.gc.session_ended(app if self.options.freeze_gc else None)
 
     def log_details(self, text: str) -> None:

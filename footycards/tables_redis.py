@@ -1,0 +1,953 @@
+"""Provides `RedisTableHub`: shared tables that every server process reaching one Redis
+(or Valkey) sees, for `footycards serve --workers N --hub redis://HOST:PORT/DB`.
+
+The engines are deterministic (seed + actions = game), so a table is its record in
+Redis and an append-only log:
+
+- `fc:table:CODE` the record (JSON: game, host, seat plan, options), `fc:tables` the set
+  of codes, `fc:log:CODE` the log, a Redis Stream of JSON events: someone sat down (with
+  the seed of the match that starts when the table is full), left or came back, an
+  action (with its number), a chat line, an AI taking over a seat, a rematch vote, the
+  table closed.
+- Every process with a session at a table keeps a replica (`SharedTable`, a `Table`
+  whose every change comes from the log): it appends an event, then reads the log up to
+  it and applies every event in the log's order, as every other replica does. An event
+  is applied or refused by the replica's state before it, the same everywhere: two people
+  taking the last seat at once get it in the log's order; a move made when another was
+  already in the log (its number is taken) is dropped.
+- One owner per table (`fc:owner:CODE`, a lease with expiry, renewed) runs the table's
+  AI seats, the takeover timers and notices a process that died with people seated (its
+  own `fc:proc:ID` key expired): their seats are marked away. If the owner dies, another
+  process with the table takes the lease and goes on from the log.
+- Bad data (a record that does not parse, a log entry that is not an event or not a
+  legal action) closes that table with a logged reason; nothing else stops.
+
+Nothing a remote user types reaches Redis but as the JSON-encoded value of a command's
+argument (the client's argument passing; no command is built from text). The session cap
+and the per-address connection rate count over every process (`SharedLimits`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import json
+import logging
+import os
+import random
+import socket
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import redis
+
+from .core import IllegalAction
+from .i18n import _
+from .match import Applied, Match, make_agent
+from .plaintext import clean_line, clean_name, display_name
+from .registry import REGISTRY
+from .seats import SeatSpec
+from .stats import Stats
+from .tables import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    TAKEOVER_LEVEL,
+    TAKEOVER_WAIT,
+    Change,
+    ChatLine,
+    Listener,
+    Presence,
+    Table,
+    TableError,
+    TableHub,
+    check_table,
+)
+
+log = logging.getLogger("footycards.tables")
+
+LEASE_MS = 5000  # an owner's lease; renewed every TICK
+PROC_MS = 6000  # a process's "alive" key; renewed every TICK
+TICK = 1.0
+KEEP_S = 7 * 24 * 3600  # a table's keys expire this long after its last change
+CLOSED_KEEP_S = 120  # ...and this soon after it closed
+
+RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+    return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+
+
+class BadData(ValueError):
+    """A record or log entry in Redis that is not what a table writes."""
+
+
+UNREACHABLE = "the shared tables cannot be reached just now: try again soon"
+
+
+def unreachable() -> TableError:
+    return TableError(_("the shared tables cannot be reached just now: try again soon"))
+
+
+@dataclass
+class SharedMatch(Match):
+    """A replica's Match: a move from this process's front end goes to the table's log
+    and is applied when read back from it (as in every other process)."""
+
+    table: SharedTable | None = field(default=None, repr=False)
+    replaying: bool = field(default=False, repr=False)
+
+    def apply(self, action: Any, seat: int | None = None) -> Applied:
+        table = self.table
+        if self.replaying or table is None:
+            return super().apply(action, seat)
+        due = self.due
+        if due is None:
+            raise IllegalAction("the game is over", code="game_over")
+        if seat is not None and seat != due:
+            raise IllegalAction("it is not your decision now", code="not_your_turn")
+        if isinstance(action, str):
+            action = self.spec.engine_module().parse(action)
+        self.state.clone().apply(action)  # refused here (IllegalAction): nothing is sent
+        number = len(self.actions) + 1
+        try:
+            applied = table.submit({"k": "act", "n": number, "seat": due, "a": str(action)})
+        except TableError:
+            raise IllegalAction(UNREACHABLE, code="unreachable") from None
+        if not isinstance(applied, Applied):
+            raise IllegalAction("it is not your decision now", code="not_your_turn")
+        return applied
+
+    def replay(self, action: str, seat: int) -> Applied:
+        self.replaying = True
+        try:
+            return super().apply(action, seat)
+        finally:
+            self.replaying = False
+
+
+def deal_match(
+    game_id: str, seats: list[SeatSpec], seed: int, options: dict[str, Any]
+) -> SharedMatch:
+    return cast(SharedMatch, SharedMatch.start(game_id, seats, seed, options))
+
+
+class SharedTable(Table):
+    """A replica of a table whose record and log are in Redis."""
+
+    def __init__(self, hub: RedisTableHub, code: str, record: dict[str, Any]) -> None:
+        try:
+            game_id = str(record["game"])
+            plan = [None if p is None else str(p) for p in record["plan"]]
+            options = dict(record["options"])
+            host = display_name(str(record["host"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadData(f"record: {exc!r}") from None
+        if game_id not in REGISTRY:
+            raise BadData(f"record: unknown game {game_id!r}")
+        super().__init__(cast(TableHub, hub), code, host, game_id, plan, options)
+        self.shared = hub
+        self.last_id = "0-0"  # the last log entry applied
+        self.results: dict[str, Any] = {}  # nonce -> what applying our own event gave
+        self.pending: dict[str, tuple[Listener, str]] = {}  # nonce -> (listener, owner)
+        self.expecting: set[str] = set()  # nonces of our events not read back yet
+        self.here: list[str | None] = [None] * len(self.chairs)  # process of the live session
+        self.keys: list[str] = [""] * len(self.chairs)  # who sits there (key fingerprint)
+        self.away_at: list[float | None] = [None] * len(self.chairs)  # wall clock
+        self.catching = False
+        self.owned = False
+        self.waiting = False  # Redis could not be reached: told to the sessions
+
+    # -- what sessions read (shared parts) ------------------------------------------
+
+    def is_away(self, seat: int) -> bool:
+        return self.chairs[seat].user is not None and self.here[seat] is None
+
+    # -- the log --------------------------------------------------------------------
+
+    def submit(self, event: dict[str, Any]) -> Any:
+        """Append `event` to the log, read the log up to it and return what applying it
+        gave (TableError raised as it was; None when it was dropped)."""
+        nonce = uuid.uuid4().hex
+        self.expecting.add(nonce)
+        event = {**event, "nonce": nonce, "proc": self.shared.proc, "t": time.time()}
+        try:
+            self.shared.append(self.code, event)
+            self.catch_up()
+        except redis.RedisError:
+            self.shared.lost()
+            raise unreachable() from None
+        finally:
+            self.expecting.discard(nonce)
+        result = self.results.pop(nonce, None)
+        if isinstance(result, TableError):
+            raise result
+        return result
+
+    def catch_up(self) -> None:
+        """Apply every log entry after the last one applied, in order."""
+        if self.catching or self.closed:
+            return
+        self.catching = True
+        try:
+            while not self.closed:
+                entries = self.shared.client.xrange(
+                    self.shared.log_key(self.code), f"({self.last_id}", "+", count=200
+                )
+                if not entries:
+                    break
+                for entry_id, fields in entries:
+                    self.last_id = entry_id
+                    try:
+                        event = json.loads(fields.get("e", ""))
+                        if not isinstance(event, dict):
+                            raise BadData(f"log entry {entry_id}: not an event")
+                        self.apply_event(event)
+                    except (BadData, ValueError, KeyError, TypeError, IndexError) as exc:
+                        self.fail(f"log entry {entry_id}: {exc!r}")
+                        return
+                    if self.closed:
+                        return
+        finally:
+            self.catching = False
+
+    def fail(self, why: str) -> None:
+        """Bad data: the table closes, with the reason in the log."""
+        log.error("table %s closed: bad data in Redis: %s", self.code, why)
+        self.close()
+        self.shared.forget(self, expire=True)
+
+    def apply_event(self, event: dict[str, Any]) -> None:
+        kind = event["k"]
+        nonce = str(event.get("nonce", ""))
+        handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) else None
+        if handler is None:
+            raise BadData(f"unknown event {kind!r}")
+        try:
+            result = handler(event)
+        except TableError as exc:
+            result = exc
+        if nonce in self.expecting:
+            self.results[nonce] = result
+
+    # -- events ---------------------------------------------------------------------
+
+    def local_presence(self, event: dict[str, Any], seat: int, user: str) -> Presence | None:
+        """The presence of our own session that sent `event` (None: another process's)."""
+        mine = self.pending.get(str(event.get("nonce", "")))
+        if mine is None or event.get("proc") != self.shared.proc:
+            return None
+        listener, owner = mine
+        return Presence(self, user, seat, listener, owner=owner)
+
+    def on_sit(self, event: dict[str, Any]) -> int:
+        user = display_name(str(event["user"]))
+        key, proc = str(event.get("key", "")), str(event["proc"])
+        if self.closed:
+            raise TableError(_("table {code} is closed").format(code=self.code))
+        mine = self.seat_of(user)
+        if mine is not None:
+            chair = self.chairs[mine]
+            if self.here[mine] is not None:
+                if not key or self.keys[mine] != key:
+                    raise TableError(
+                        _("{name} is already playing at table {code}").format(
+                            name=user, code=self.code
+                        )
+                    )
+                old = chair.presence
+                if old is not None:
+                    log.info(
+                        "table %s: %s sits at P%d from another session", self.code, user, mine + 1
+                    )
+                    try:
+                        old.listener(Change("replaced", seat=mine, who=user))
+                    except Exception:
+                        log.exception("table %s: a session's listener failed", self.code)
+                    old.live = False
+                    chair.presence = None
+            self.here[mine], self.keys[mine] = proc, key
+            self.away_at[mine] = None
+            chair.presence = self.local_presence(event, mine, chair.user or user)
+            chair.away_since = None
+            self.push(Change("seats", seat=mine, who=chair.user or user))
+            if chair.taken_over:
+                chair.taken_over = False
+                if self.match is not None:
+                    self.match.agents.pop(mine, None)
+                self.push(Change("takeback", seat=mine, who=chair.user or ""))
+            return mine
+        if self.status == "playing":
+            raise TableError(_("table {code} has started; you can watch it").format(code=self.code))
+        free = self.free_seats()
+        seat = event.get("seat")
+        if seat is None:
+            if not free:
+                raise TableError(_("table {code} is full").format(code=self.code))
+            seat = free[0]
+        elif seat not in free:
+            raise TableError(_("seat P{n} is not free").format(n=int(seat) + 1))
+        chair = self.chairs[seat]
+        chair.user = user
+        self.here[seat], self.keys[seat] = proc, key
+        chair.presence = self.local_presence(event, seat, user)
+        log.info("table %s: %s sits at P%d", self.code, user, seat + 1)
+        self.push(Change("seats", seat=seat, who=user))
+        if not self.free_seats() and self.match is None:
+            self.deal(int(event["seed"]))
+        return int(seat)
+
+    def on_leave(self, event: dict[str, Any]) -> None:
+        seat, dead = int(event["seat"]), event.get("dead")
+        proc = str(dead or event["proc"])
+        if not 0 <= seat < len(self.chairs) or self.here[seat] != proc:
+            return None  # not (any more) that process's seat
+        chair = self.chairs[seat]
+        if dead is None and event.get("key", "") != self.keys[seat]:
+            return None  # another session of the same person sat down meanwhile
+        if chair.presence is not None:
+            chair.presence.live = False
+        chair.presence = None
+        self.here[seat] = None
+        user = chair.user or ""
+        self.rematch_votes.discard(seat)
+        if self.match is None or self.match.is_over:
+            chair.user = None
+            log.info("table %s: %s left", self.code, user)
+        else:
+            self.away_at[seat] = float(event["t"])
+            chair.away_since = time.monotonic()
+            log.info("table %s: %s is away from P%d", self.code, user, seat + 1)
+        self.push(Change("seats", seat=seat, who=user))
+        if event["proc"] == self.shared.proc and not self.any_here() and not self.spectators:
+            self.shared.tidy(self)  # the process that sent it sees to it (once)
+        return None
+
+    def on_act(self, event: dict[str, Any]) -> Applied | None:
+        match = self.match
+        number, seat, action = int(event["n"]), int(event["seat"]), str(event["a"])
+        if match is None or match.is_over or number != len(match.actions) + 1:
+            return None  # another move came first: this one was made on an older position
+        if match.due != seat:
+            raise BadData(f"action {number} for P{seat + 1}, P{(match.due or 0) + 1} is due")
+        try:
+            return cast(SharedMatch, match).replay(action, seat)
+        except IllegalAction as exc:
+            raise BadData(f"action {number} {action!r}: {exc}") from None
+
+    def on_chat(self, event: dict[str, Any]) -> ChatLine | None:
+        who, text = display_name(str(event["who"])), clean_line(str(event["text"]))
+        if not text:
+            return None
+        line = ChatLine(who, text)
+        self.chat.append(line)
+        self.push(Change("chat", who=line.who, text=line.text))
+        return line
+
+    def on_takeover(self, event: dict[str, Any]) -> None:
+        seat = int(event["seat"])
+        chair = self.chairs[seat]
+        match = self.match
+        if match is None or match.is_over or self.here[seat] is not None or chair.taken_over:
+            return None
+        if chair.user is None or int(event.get("games", -1)) != self.games:
+            return None
+        match.agents[seat] = make_agent(self.game_id, TAKEOVER_LEVEL)
+        chair.taken_over = True
+        log.info("table %s: an AI plays P%d for %s", self.code, seat + 1, chair.user)
+        self.push(Change("takeover", seat=seat, who=chair.user or ""))
+        self.shared.owner_work(self)
+        return None
+
+    def on_rematch(self, event: dict[str, Any]) -> bool:
+        match = self.match
+        seat = int(event["seat"])
+        if match is None or not match.is_over or self.here[seat] is None:
+            return False
+        user = self.chairs[seat].user or ""
+        self.rematch_votes.add(seat)
+        people = {i for i, c in enumerate(self.chairs) if c.user is not None}
+        if user.casefold() == self.host.casefold() or people <= self.rematch_votes:
+            if self.free_seats():
+                self.reopen()
+            else:
+                opts = {
+                    k: v
+                    for k, v in match.options.items()
+                    if k not in ("deal", "dice", "keeper", "names")
+                }
+                self.begin(deal_match(self.game_id, match.seats, int(event["seed"]), opts))
+            return True
+        self.push(Change("rematch", seat=seat, who=user))
+        return False
+
+    def on_close(self, event: dict[str, Any]) -> None:
+        if self.any_here():
+            return None  # someone sat down meanwhile
+        self.close()
+        self.shared.forget(self, expire=True)
+        return None
+
+    def any_here(self) -> bool:
+        return any(h is not None for h in self.here)
+
+    # -- playing ---------------------------------------------------------------------
+
+    def deal(self, seed: int) -> None:
+        names = self.seat_names()
+        seats = [
+            SeatSpec(names[i], chair.ai) if chair.ai else SeatSpec(names[i])
+            for i, chair in enumerate(self.chairs)
+        ]
+        self.begin(deal_match(self.game_id, seats, seed, self.options))
+
+    def begin(self, match: SharedMatch) -> None:
+        if self.unsubscribe is not None:
+            self.unsubscribe()
+        match.table = self
+        self.match = match
+        self.games += 1
+        self.rematch_votes.clear()
+        for chair in self.chairs:
+            chair.taken_over = False
+        self.unsubscribe = match.subscribe(self.on_applied)
+        log.info("table %s: %s starts (%s)", self.code, match.spec.name, ", ".join(match.names()))
+        self.push(Change("start"))
+        self.shared.owner_work(self)
+
+    def on_applied(self, applied: Applied) -> None:
+        self.push(Change("applied", applied=applied, seat=applied.seat))
+        if applied.is_over:
+            log.info("table %s: game over", self.code)
+            if self.owned:
+                self.record(self.match)  # once, by the owner
+            for i, chair in enumerate(self.chairs):
+                if chair.user is not None and self.here[i] is None:
+                    chair.user = None  # away at the end: the seat is open for the next game
+                    self.away_at[i] = None
+                chair.taken_over = False
+            self.push(Change("over"))
+        else:
+            self.shared.owner_work(self)
+
+    # -- what sessions do (each an event in the log) --------------------------------------
+
+    def sit(
+        self, user: str, listener: Listener, seat: int | None = None, owner: str = ""
+    ) -> Presence:
+        nonce_event: dict[str, Any] = {
+            "k": "sit",
+            "user": display_name(user),
+            "seat": seat,
+            "key": owner,
+            "seed": random.SystemRandom().getrandbits(31),
+        }
+        got = self.submit_with(nonce_event, listener, owner)
+        presence = self.chairs[int(got)].presence
+        if presence is None:
+            raise unreachable()
+        return presence
+
+    def submit_with(self, event: dict[str, Any], listener: Listener, owner: str) -> Any:
+        """Submit `event` with a session's listener, for the presence it makes."""
+        nonce = uuid.uuid4().hex
+        self.pending[nonce] = (listener, owner)
+        self.expecting.add(nonce)
+        event = {**event, "nonce": nonce, "proc": self.shared.proc, "t": time.time()}
+        try:
+            self.shared.append(self.code, event)
+            self.catch_up()
+        except redis.RedisError:
+            self.shared.lost()
+            raise unreachable() from None
+        finally:
+            self.pending.pop(nonce, None)
+            self.expecting.discard(nonce)
+        result = self.results.pop(nonce, None)
+        if isinstance(result, TableError):
+            raise result
+        if result is None:
+            raise unreachable()
+        return result
+
+    def come_back(self, seat: int, listener: Listener, owner: str = "") -> Presence:
+        chair = self.chairs[seat]
+        assert chair.user is not None
+        return self.sit(chair.user, listener, seat, owner)
+
+    def leave(self, presence: Presence) -> None:
+        if not presence.live:
+            return
+        presence.live = False
+        if presence.seat is None:
+            if presence in self.spectators:
+                self.spectators.remove(presence)
+            if not self.any_here() and not self.spectators:
+                self.shared.tidy(self)
+            return
+        chair = self.chairs[presence.seat]
+        if chair.presence is not presence:
+            return
+        event = {"k": "leave", "seat": presence.seat, "key": self.keys[presence.seat]}
+        try:
+            self.submit(event)
+        except TableError:
+            self.shared.later(self, event)  # sent when Redis is back
+
+    def say(self, presence: Presence, text: str) -> ChatLine | None:
+        text = clean_line(text)
+        if not text or not presence.live:
+            return None
+        try:
+            line = self.submit({"k": "chat", "who": presence.user, "text": text})
+        except TableError:
+            return None
+        return line if isinstance(line, ChatLine) else None
+
+    def rematch(self, presence: Presence) -> bool:
+        match = self.match
+        if match is None or not match.is_over or presence.seat is None or not presence.live:
+            return False
+        seed = random.SystemRandom().getrandbits(31)
+        try:
+            return bool(self.submit({"k": "rematch", "seat": presence.seat, "seed": seed}))
+        except TableError:
+            return False
+
+    def start_timer(self, seat: int) -> None:
+        """Takeover timers are the owner's (`RedisTableHub.owner_tick`)."""
+
+    def drive_ai(self) -> None:
+        self.shared.owner_work(self)
+
+
+@dataclass
+class RedisTableHub:
+    """Tables shared by every process that reaches one Redis (see the module's text)."""
+
+    url: str
+    takeover_wait: float = TAKEOVER_WAIT
+    ai_delay: float = 0.7
+    store: None = None  # tables live in Redis: no save files
+    stats: Stats | None = None
+    prefix: str = "fc:"
+    recording: set[asyncio.Task[None]] = field(default_factory=set)
+    rng: random.Random = field(default_factory=random.SystemRandom)
+    tables: dict[str, SharedTable] = field(default_factory=dict)
+    proc: str = field(
+        default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    )
+
+    def __post_init__(self) -> None:
+        self.client: Any = redis.Redis.from_url(
+            self.url, decode_responses=True, socket_timeout=2.0, socket_connect_timeout=1.0
+        )
+        self.renew = self.client.register_script(RENEW)
+        self.outbox: list[tuple[SharedTable, dict[str, Any]]] = []
+        self.ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.tick_task: asyncio.Task[None] | None = None
+        self.reader: threading.Thread | None = None
+        self.running = False
+        self.reachable = True
+        self.limits = SharedLimits(self)
+
+    # -- keys -------------------------------------------------------------------------
+
+    def record_key(self, code: str) -> str:
+        return f"{self.prefix}table:{code}"
+
+    def log_key(self, code: str) -> str:
+        return f"{self.prefix}log:{code}"
+
+    def owner_key(self, code: str) -> str:
+        return f"{self.prefix}owner:{code}"
+
+    def proc_key(self, proc: str) -> str:
+        return f"{self.prefix}proc:{proc}"
+
+    @property
+    def codes_key(self) -> str:
+        return f"{self.prefix}tables"
+
+    def append(self, code: str, event: dict[str, Any]) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        pipe.xadd(self.log_key(code), {"e": json.dumps(event)})
+        pipe.expire(self.log_key(code), KEEP_S)
+        pipe.expire(self.record_key(code), KEEP_S)
+        pipe.execute()
+        self.reachable = True
+
+    # -- running ------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Begin the heartbeat, the owner's work and reading the logs (on the running
+        loop). Raises redis.RedisError when Redis cannot be reached."""
+        self.client.ping()
+        self.loop = asyncio.get_running_loop()
+        self.running = True
+        self.client.set(self.proc_key(self.proc), "1", px=PROC_MS)
+        self.tick_task = self.loop.create_task(self.ticking(), context=contextvars.Context())
+        self.reader = threading.Thread(target=self.read_logs, name="redis-hub-reader", daemon=True)
+        self.reader.start()
+
+    def stop(self) -> None:
+        self.running = False
+        if self.tick_task is not None:
+            self.tick_task.cancel()
+            self.tick_task = None
+        for task in self.ai_tasks.values():
+            task.cancel()
+        self.ai_tasks.clear()
+        try:
+            for table in self.tables.values():
+                if table.owned:
+                    self.client.delete(self.owner_key(table.code))  # others take over at once
+            self.client.delete(self.proc_key(self.proc))
+        except redis.RedisError:
+            pass
+        self.client.close()
+
+    async def ticking(self) -> None:
+        while self.running:
+            try:
+                self.tick()
+            except redis.RedisError:
+                self.lost()
+            except Exception:
+                log.exception("shared tables: the heartbeat failed")
+            await asyncio.sleep(TICK)
+
+    def tick(self) -> None:
+        self.client.set(self.proc_key(self.proc), "1", px=PROC_MS)
+        self.limits.publish(self.limits.sessions)
+        if not self.reachable:
+            self.reachable = True
+            log.info("shared tables: Redis is back")
+            for table in list(self.tables.values()):
+                if table.waiting:
+                    table.waiting = False
+                    table.push(Change("seats"))
+        while self.outbox:
+            table, event = self.outbox[0]
+            table.submit(event)
+            self.outbox.pop(0)
+        for table in list(self.tables.values()):
+            table.catch_up()
+            if table.closed:
+                continue
+            self.own(table)
+            if table.owned:
+                self.owner_tick(table)
+
+    def lost(self) -> None:
+        """Redis cannot be reached: every table here says it waits, once."""
+        if not self.reachable:
+            return
+        self.reachable = False
+        log.warning("shared tables: Redis cannot be reached; tables wait for it")
+        for table in list(self.tables.values()):
+            if not table.waiting:
+                table.waiting = True
+                text = _("The table waits: the shared tables cannot be reached just now.")
+                table.push(Change("chat", who="footycards", text=text))
+
+    def read_logs(self) -> None:
+        """A thread: wait for new entries in the logs of the tables here, and have the
+        loop apply them."""
+        reader: Any = redis.Redis.from_url(self.url, decode_responses=True, socket_timeout=5.0)
+        seen: dict[str, str] = {}
+        while self.running:
+            streams = {}
+            for code, table in list(self.tables.items()):
+                key = self.log_key(code)
+                last = seen.get(key, table.last_id)
+                if last < table.last_id:
+                    last = table.last_id
+                streams[key] = last
+            try:
+                got = reader.xread(streams, block=500, count=100) if streams else None
+                if not streams:
+                    time.sleep(0.2)
+            except redis.RedisError:
+                time.sleep(0.5)
+                continue
+            if not got:
+                continue
+            codes = []
+            for key, entries in got:
+                if entries:
+                    seen[key] = entries[-1][0]
+                    codes.append(key[len(self.log_key("")) :])
+            loop = self.loop
+            if loop is not None and codes:
+                loop.call_soon_threadsafe(self.heard, codes)
+        reader.close()
+
+    def heard(self, codes: list[str]) -> None:
+        for code in codes:
+            table = self.tables.get(code)
+            if table is None:
+                continue
+            try:
+                table.catch_up()
+            except redis.RedisError:
+                self.lost()
+
+    def later(self, table: SharedTable, event: dict[str, Any]) -> None:
+        self.outbox.append((table, event))
+
+    # -- owning a table ---------------------------------------------------------------------
+
+    def own(self, table: SharedTable) -> None:
+        key = self.owner_key(table.code)
+        if table.owned:
+            if not self.renew(keys=[key], args=[self.proc, LEASE_MS]):
+                table.owned = False
+                log.info("table %s: this process no longer runs it", table.code)
+            return
+        if self.client.set(key, self.proc, nx=True, px=LEASE_MS):
+            table.owned = True
+            log.info("table %s: this process runs it (AI seats, timers)", table.code)
+            self.owner_work(table)
+
+    def owner_tick(self, table: SharedTable) -> None:
+        """The owner's timers: seats of processes that died are marked away; a seat away
+        for `takeover_wait` seconds is played by an AI."""
+        now = time.time()
+        dead: dict[str, bool] = {}
+        for seat, proc in enumerate(table.here):
+            if proc is None or proc == self.proc:
+                continue
+            if proc not in dead:
+                dead[proc] = not self.client.exists(self.proc_key(proc))
+            if dead[proc]:
+                log.info("table %s: the process of P%d is gone", table.code, seat + 1)
+                table.submit({"k": "leave", "seat": seat, "dead": proc})
+        match = table.match
+        if match is None or match.is_over:
+            return
+        for seat, chair in enumerate(table.chairs):
+            since = table.away_at[seat]
+            if chair.user is None or table.here[seat] is not None or chair.taken_over:
+                continue
+            if since is not None and now - since >= self.takeover_wait:
+                table.submit({"k": "takeover", "seat": seat, "games": table.games})
+        self.owner_work(table)
+
+    def owner_work(self, table: SharedTable) -> None:
+        """The owner lets the AI seat due move (once at a time)."""
+        match = table.match
+        if not table.owned or match is None or match.is_over or not match.is_ai(match.due):
+            return
+        task = self.ai_tasks.get(table.code)
+        if task is not None and not task.done():
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self.ai_tasks[table.code] = loop.create_task(
+            self.ai_turns(table), context=contextvars.Context()
+        )
+
+    async def ai_turns(self, table: SharedTable) -> None:
+        while not table.closed and table.owned:
+            match = table.match
+            if match is None or match.is_over or not match.is_ai(match.due):
+                return
+            seat, number = match.due, len(match.actions)
+            action = await match.decide_paced(self.ai_delay)
+            if match is not table.match or len(match.actions) != number:
+                continue
+            if match.due != seat or not match.is_ai(seat) or not table.owned:
+                continue
+            try:
+                table.submit({"k": "act", "n": number + 1, "seat": seat, "a": str(action)})
+            except TableError:
+                await asyncio.sleep(TICK)  # Redis is away: the next owner tick tries again
+                return
+
+    # -- the hub's interface ---------------------------------------------------------------
+
+    def new_code(self) -> str:
+        return "".join(self.rng.choice(CODE_ALPHABET) for _i in range(CODE_LENGTH))
+
+    def open_table(
+        self,
+        host: str,
+        game_id: str,
+        plan: list[str | None],
+        options: dict[str, Any] | None = None,
+    ) -> Table:
+        options = check_table(game_id, plan, options)
+        record = {
+            "game": game_id,
+            "host": display_name(host),
+            "plan": list(plan),
+            "options": options,
+        }
+        text = json.dumps(record)
+        try:
+            for _try in range(100):
+                code = self.new_code()
+                if self.client.set(self.record_key(code), text, nx=True, ex=KEEP_S):
+                    break
+            else:
+                raise TableError(_("the shared tables cannot be reached just now: try again soon"))
+            self.client.sadd(self.codes_key, code)
+        except redis.RedisError:
+            self.lost()
+            raise unreachable() from None
+        table = SharedTable(self, code, record)
+        self.tables[code] = table
+        log.info("table %s opened by %s: %s", code, table.host, table.spec.name)
+        return table
+
+    def load(self, code: str) -> SharedTable | None:
+        """The replica of table `code` (read from Redis the first time); None when there
+        is no such table, or it is closed. Raises redis.RedisError."""
+        table = self.tables.get(code)
+        if table is not None:
+            table.catch_up()
+            return None if table.closed else table
+        text = self.client.get(self.record_key(code))
+        if text is None:
+            self.client.srem(self.codes_key, code)
+            return None
+        try:
+            record = json.loads(text)
+            if not isinstance(record, dict):
+                raise BadData("record: not an object")
+            table = SharedTable(self, code, record)
+        except (BadData, ValueError) as exc:
+            log.error("table %s closed: bad data in Redis: %s", code, exc)
+            self.client.srem(self.codes_key, code)
+            self.client.expire(self.record_key(code), CLOSED_KEEP_S)
+            return None
+        self.tables[code] = table
+        table.catch_up()
+        return None if table.closed else table
+
+    def find(self, code: str) -> Table:
+        key = "".join(code.split()).upper()
+        if not key or any(c not in CODE_ALPHABET for c in key):
+            raise TableError(_("no table with code {code}").format(code=clean_name(key, "?")))
+        try:
+            table = self.load(key)
+        except redis.RedisError:
+            self.lost()
+            raise unreachable() from None
+        if table is None:
+            raise TableError(_("no table with code {code}").format(code=clean_name(key, "?")))
+        return table
+
+    def all_tables(self) -> list[SharedTable]:
+        try:
+            codes = sorted(self.client.smembers(self.codes_key))
+            found = [self.load(code) for code in codes if isinstance(code, str)]
+        except redis.RedisError:
+            self.lost()
+            return [t for t in self.tables.values() if not t.closed]
+        return [t for t in found if t is not None]
+
+    def open_tables(self, user: str | None = None) -> list[Table]:
+        key = display_name(user).casefold() if user else None
+        return [
+            t
+            for t in self.all_tables()
+            if (t.status != "playing" and t.free_seats())
+            or (
+                key is not None
+                and any(
+                    c.user is not None and c.user.casefold() == key and t.here[i] is None
+                    for i, c in enumerate(t.chairs)
+                )
+            )
+        ]
+
+    def watchable(self) -> list[Table]:
+        return [t for t in self.all_tables() if t.match is not None]
+
+    def restore(self) -> list[Table]:
+        """Tables live in Redis: nothing to deal again from files."""
+        return []
+
+    def tidy(self, table: Table) -> None:
+        """A table nobody is at any more closes, unless a game there waits for its
+        players; a replica nobody here uses is dropped."""
+        shared = cast(SharedTable, table)
+        if shared.closed or shared.any_here() or shared.spectators:
+            return
+        if shared.status == "playing" and any(c.user for c in shared.chairs):
+            return
+        try:
+            shared.submit({"k": "close"})
+        except TableError:
+            pass
+
+    def forget(self, table: SharedTable, expire: bool = False) -> None:
+        self.tables.pop(table.code, None)
+        task = self.ai_tasks.pop(table.code, None)
+        if task is not None:
+            task.cancel()
+        if not expire:
+            return
+        try:
+            pipe = self.client.pipeline(transaction=False)
+            pipe.srem(self.codes_key, table.code)
+            pipe.expire(self.record_key(table.code), CLOSED_KEEP_S)
+            pipe.expire(self.log_key(table.code), CLOSED_KEEP_S)
+            pipe.execute()
+        except redis.RedisError:
+            pass
+
+
+@dataclass
+class SharedLimits:
+    """The session cap and the per-address connection rate counted over every process
+    that shares one Redis: a count of sessions per process (expiring with the process's
+    heartbeat) and per-address counters per minute (expiring)."""
+
+    hub: RedisTableHub
+    sessions: int = 0
+
+    def count_key(self) -> str:
+        return f"{self.hub.prefix}sessions:{self.hub.proc}"
+
+    def publish(self, sessions: int) -> None:
+        self.sessions = sessions
+        try:
+            self.hub.client.set(self.count_key(), str(sessions), px=PROC_MS * 2)
+        except redis.RedisError:
+            pass
+
+    def open_sessions(self) -> int | None:
+        """Sessions open in all processes (None: Redis cannot be reached)."""
+        try:
+            keys = list(self.hub.client.scan_iter(match=f"{self.hub.prefix}sessions:*", count=500))
+            values = self.hub.client.mget(keys) if keys else []
+        except redis.RedisError:
+            return None
+        return sum(int(v) for v in values if v is not None and str(v).isdigit())
+
+    def connections(self, address: str) -> int | None:
+        """Connections from `address` counted in this minute and the last (weighted by
+        what is left of the last one); None when Redis cannot be reached."""
+        now = time.time()
+        minute = int(now // 60)
+        key = f"{self.hub.prefix}rate:{address}:"
+        try:
+            pipe = self.hub.client.pipeline(transaction=False)
+            pipe.incr(key + str(minute))
+            pipe.expire(key + str(minute), 150)
+            pipe.get(key + str(minute - 1))
+            now_count, _ok, before = pipe.execute()
+        except redis.RedisError:
+            return None
+        share = 1 - (now % 60) / 60
+        return int(now_count) + int(int(before or 0) * share)

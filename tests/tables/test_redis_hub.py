@@ -1,0 +1,235 @@
+"""Shared tables through a real redis-server (no stand-in): two `RedisTableHub`s play the
+part of two server processes, each with its own replica of every table it has."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+import pytest
+
+pytest.importorskip("redis")
+
+from footycards.core import IllegalAction  # noqa: E402
+from footycards.tables import Change, TableError  # noqa: E402
+from footycards.tables_redis import RedisTableHub, SharedTable  # noqa: E402
+
+TRUMPS = {"round_limit": 3}
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.changes: list[Change] = []
+
+    def __call__(self, change: Change) -> None:
+        self.changes.append(change)
+
+    def kinds(self) -> list[str]:
+        return [c.kind for c in self.changes]
+
+
+async def wait_for(condition, seconds: float = 15.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.02)
+
+
+@pytest.fixture
+async def hubs(redis_server) -> Any:
+    made: list[RedisTableHub] = []
+
+    def make(**kw: Any) -> RedisTableHub:
+        kw.setdefault("ai_delay", 0.0)
+        hub = RedisTableHub(redis_server.url, **kw)
+        hub.start()
+        made.append(hub)
+        return hub
+
+    yield make
+    for hub in made:
+        hub.stop()
+
+
+def play_one(tables: list[SharedTable], seats: dict[int, SharedTable]) -> None:
+    """The seat due makes its first legal move, from its own process's replica."""
+    table = next(iter(seats.values()))
+    due = table.match.due
+    mine = seats[due].match
+    mine.apply(str(mine.legal_actions()[0]), seat=due)
+
+
+async def test_two_processes_one_table(hubs) -> None:
+    one, two = hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    there = two.find(table.code.lower())
+    assert there is not table and there.code == table.code
+    assert [t.code for t in two.open_tables()] == [table.code]
+    ann, bob = Inbox(), Inbox()
+    table.sit("Ann", ann)
+    there.sit("Bob", bob)
+    await wait_for(lambda: table.match is not None)
+    assert there.match is not None
+    # the same deal in both processes: seed + actions = game
+    assert table.match.seed == there.match.seed
+    assert table.match.view(0) == there.match.view(0)
+    assert table.seat_names() == there.seat_names() == ["Ann", "Bob"]
+    for _move in range(6):
+        if table.match.is_over:
+            break
+        play_one([table, there], {0: table, 1: there})
+        await wait_for(lambda: table.match.actions == there.match.actions)
+    assert table.match.actions and table.match.public_view() == there.match.public_view()
+    assert "applied" in ann.kinds() and "applied" in bob.kinds()
+    # chat reaches the other process, cleaned
+    there.say(there.chairs[1].presence, "hi \x1b[31mann")
+    await wait_for(lambda: any(c.kind == "chat" for c in ann.changes))
+    line = next(c for c in ann.changes if c.kind == "chat")
+    assert line.who == "Bob" and "\x1b" not in line.text
+
+
+async def test_last_seat_taken_once_and_names_kept(hubs) -> None:
+    one, two = hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None, None], TRUMPS)
+    table.sit("Ann", Inbox())
+    there = two.find(table.code)
+    there.sit("Bob", Inbox())
+    with pytest.raises(TableError, match="already playing"):
+        table.sit("bob", Inbox())
+    await wait_for(lambda: table.seat_names() == ["Ann", "Bob", ""])
+    # the last seat: one of two processes gets it, the other is told
+    table.sit("Cem", Inbox())
+    with pytest.raises(TableError, match="started|full"):
+        there.sit("Dan", Inbox())
+    assert there.seat_names() == ["Ann", "Bob", "Cem"]
+
+
+async def test_a_move_on_an_old_position_is_dropped_and_a_wrong_one_never_sent(hubs) -> None:
+    one, two = hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    table.sit("Ann", Inbox())
+    there = two.find(table.code)
+    there.sit("Bob", Inbox())
+    await wait_for(lambda: there.match is not None and table.match is not None)
+    due = table.match.due
+    mine = (table if due == 0 else there).match
+    with pytest.raises(IllegalAction):
+        mine.apply("no such move", seat=due)
+    assert one.client.xlen(one.log_key(table.code)) == 2  # two sits, nothing else
+    action = str(mine.legal_actions()[0])
+    mine.apply(action, seat=due)
+    # the same move once more with the number already taken: dropped everywhere
+    one.append(
+        table.code,
+        {"k": "act", "n": 1, "seat": due, "a": action, "proc": "x", "nonce": "y", "t": 0},
+    )
+    await wait_for(lambda: there.match is not None and len(there.match.actions) == 1)
+    await asyncio.sleep(0.3)
+    assert len(table.match.actions) == len(there.match.actions) == 1
+    assert not table.closed and not there.closed
+
+
+async def test_bad_data_closes_that_table_only(hubs, caplog) -> None:
+    one, two = hubs(), hubs()
+    bad = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    good = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    inbox = Inbox()
+    bad.sit("Ann", inbox)
+    good.sit("Ann", Inbox())
+    there = two.find(bad.code)
+    there.sit("Bob", Inbox())
+    await wait_for(lambda: bad.match is not None)
+    due = bad.match.due
+    # a log entry that is no legal action, and one that is no JSON at all
+    one.client.xadd(
+        one.log_key(bad.code), {"e": json.dumps({"k": "act", "n": 1, "seat": due, "a": "zz"})}
+    )
+    await wait_for(lambda: bad.closed and there.closed)
+    assert "closed" in inbox.kinds()
+    assert any("bad data" in r.getMessage() for r in caplog.records)
+    assert not good.closed and two.find(good.code).code == good.code
+    # a truncated record: the table is refused, nothing crashes
+    other = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    one.client.set(one.record_key(other.code), '{"game": "quartett", "pl')
+    with pytest.raises(TableError, match="no table"):
+        hubs().find(other.code)
+    one.client.xadd(one.log_key(good.code), {"e": "{not json"})
+    await wait_for(lambda: good.closed)
+
+
+async def test_the_owner_dies_and_another_process_goes_on(hubs) -> None:
+    """The owner's lease ends with it: the other process takes it and the AI seat moves
+    on from the log, nothing dealt again."""
+    one = hubs()
+    table = one.open_table("Ann", "quartett", [None, "easy"], {"round_limit": 30})
+    table.sit("Ann", Inbox())
+    await wait_for(lambda: table.owned)
+    two = hubs()
+    there = two.find(table.code)
+    await wait_for(lambda: table.match is not None and there.match is not None)
+    seed = there.match.seed
+
+    def drive(replica: SharedTable) -> None:
+        match = replica.match
+        if match is not None and not match.is_over and match.due == 0:
+            match.apply(str(match.legal_actions()[0]), seat=0)
+
+    for _i in range(3):
+        drive(table)
+        await wait_for(lambda: table.match.is_over or table.match.due == 0)
+    moves = len(table.match.actions)
+    assert moves >= 2 and not there.owned
+    # the owner process is gone without a word: no lease handed over, no leave sent
+    one.running = False
+    one.tick_task.cancel()
+    one.tables.clear()
+    started = time.monotonic()
+    await wait_for(lambda: there.owned, seconds=12)
+    took = time.monotonic() - started
+    assert took < 8
+    # the game goes on from the same position, Ann still seated
+    assert there.match.seed == seed and len(there.match.actions) >= moves
+    before = len(there.match.actions)
+
+    def ai_moved() -> bool:
+        drive(there)
+        return any(seat == 1 for seat, _at in there.match.marks[before:])
+
+    await wait_for(ai_moved)  # the AI seat's moves now come from this process
+    assert there.chairs[0].user == "Ann"
+
+
+async def test_a_dead_process_seat_is_away_then_played_by_the_ai(hubs) -> None:
+    one, two = hubs(takeover_wait=1.0), hubs(takeover_wait=1.0)
+    table = one.open_table("Ann", "quartett", [None, None], {"round_limit": 30})
+    table.sit("Ann", Inbox())
+    await wait_for(lambda: table.owned)
+    there = two.find(table.code)
+    there.sit("Bob", Inbox())
+    await wait_for(lambda: table.match is not None and there.match is not None)
+    # Bob's process dies: its alive key expires, the owner marks Bob away, then the AI
+    two.running = False
+    two.tick_task.cancel()
+    two.client.delete(two.proc_key(two.proc))
+    await wait_for(lambda: table.is_away(1), seconds=10)
+    await wait_for(lambda: table.chairs[1].taken_over, seconds=10)
+    # Bob comes back through a new process: his seat, from the AI
+    three = hubs(takeover_wait=1.0)
+    again = three.find(table.code)
+    assert [t.code for t in three.open_tables("bob")] == [table.code]
+    again.sit("Bob", Inbox())
+    await wait_for(lambda: not table.chairs[1].taken_over and not table.is_away(1))
+
+
+async def test_limits_count_over_processes(hubs) -> None:
+    one, two = hubs(), hubs()
+    one.limits.publish(3)
+    two.limits.publish(4)
+    assert one.limits.open_sessions() == 7
+    counts = [one.limits.connections("192.0.2.7") for _i in range(3)]
+    counts += [two.limits.connections("192.0.2.7")]
+    assert counts[-1] >= 4 and counts == sorted(counts)
+    assert two.limits.connections("192.0.2.8") == 1

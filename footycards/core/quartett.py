@@ -19,6 +19,7 @@ import json
 import math
 import random
 import re
+from bisect import insort
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
@@ -602,6 +603,13 @@ class _CardTable:
             members.setdefault(self.quartet[cid], []).append(cid)
         self.members = {q: tuple(sorted(cs)) for q, cs in members.items()}
         self.quartets = list(members)  # deck order
+        # the order of `QuartettState._cards_to_ask`: quartets in deck order, then members
+        self.ask_order = {
+            c: i for i, c in enumerate(c for q in self.quartets for c in self.members[q])
+        }
+        # Q4.6 at the deal: a bit per card, four bits per quartet, and the quartets' lowest
+        self.bit = {c: 1 << i for c, i in self.ask_order.items()}
+        self.fours = sum(1 << 4 * k for k in range(len(self.quartets)))
         self.asks = {cid: _asks_for(cid) for cid in self.ids}
         self.asks_to = [{c: a[s] for c, a in self.asks.items()} for s in range(MAX_PLAYERS)]
 
@@ -851,6 +859,7 @@ class QuartettState:
         self._quartet = t.quartet
         self._quartets = t.quartets
         self._asks_to = t.asks_to
+        self._ask_order = t.ask_order
         self._calls = _MODE_CALLS[self.mode]  # shared by every game: never changed
         self._seats = _SEATS[self.players]
         self._others = _OTHERS[self.players]
@@ -1148,50 +1157,76 @@ class QuartettState:
     # -- Q4, Q5. The Quartett game ------------------------------------------
 
     def _ask(self, target: int, card: str) -> None:
-        """Q4.4–Q4.6, Q5.2: hand the card over (ask again) or miss (draw, turn passes)."""
+        """Q4.4–Q4.6, Q5.2: hand the card over (ask again) or miss (draw, turn passes).
+
+        On the hot path of every simulation: what is nearly always so is checked in line
+        (a quartet to lay down, the end, the next seat holding cards) before the helpers
+        that do it are called."""
         me = self.turn
         hands = self.hands
+        hand = hands[me]
+        stock = self.stock
         self.asks += 1
         if card in hands[target]:  # Q4.4
-            hands[target].remove(card)
-            hands[me].append(card)
-            self._wanted[target] = None
+            held = hands[target]
+            held.remove(card)
+            hand.append(card)
+            theirs = self._wanted[target]
+            if theirs is not None:  # the target lacks `card` now, or no longer holds q
+                q = self._quartet[card]
+                b1, b2, b3, b4 = self._members[q]
+                if b1 in held or b2 in held or b3 in held or b4 in held:
+                    insort(theirs, card, key=self._ask_order.__getitem__)
+                else:
+                    theirs[:] = [c for c in theirs if c not in (b1, b2, b3, b4)]
             wanted = self._wanted[me]
             if wanted is not None:  # its quartet was held: only `card` is no longer wanted
                 wanted.remove(card)
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
-            self.records.append((ASKED, me, target, card, True, False, len(self.stock)))
-            self._lay_down(me, self._quartet[card])
-            if self._ended():
-                return
-            if not hands[me]:
-                self._pass_turn((me + 1) % self.players)
+            self.records.append((ASKED, me, target, card, True, False, len(stock)))
+            a1, a2, a3, a4 = self._members[self._quartet[card]]
+            if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
+                self._lay_down(me, self._quartet[card])  # Q4.6
+                if not stock and not any(hands) or self.round_limit is not None:
+                    if self._ended():
+                        return
+                if not hand:
+                    self._pass_turn((me + 1) % self.players)
+            elif self.round_limit is not None:
+                self._ended()
             return
-        drew = bool(self.stock)
+        drew = bool(stock)
         self.history.append(
             {"asker": me, "target": target, "card": card, "hit": False, "drew": drew}
         )
-        self.records.append(
-            (ASKED, me, target, card, False, drew, len(self.stock) - 1 if drew else 0)
-        )
+        self.records.append((ASKED, me, target, card, False, drew, len(stock) - 1 if drew else 0))
         if drew:  # Q5.2
             self._draw(me)
-        if self._ended():
+            if not stock and not any(hands) or self.round_limit is not None:
+                if self._ended():
+                    return
+        elif self.round_limit is not None and self._ended():
             return
-        self._pass_turn(target)  # Q4.5
+        if hands[target]:
+            self.turn = target  # Q4.5
+        else:
+            self._pass_turn(target)
 
     def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
-        self.hands[seat].append(c)
+        hand = self.hands[seat]
+        hand.append(c)
         wanted = self._wanted[seat]
         if wanted is not None:
             if c in wanted:  # a card of a quartet it holds: no longer wanted
                 wanted.remove(c)
             else:  # a new quartet: its other cards are wanted now
                 self._wanted[seat] = None
-        self._lay_down(seat, self._quartet[c])
+        a1, a2, a3, a4 = self._members[self._quartet[c]]
+        if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
+            self._lay_down(seat, self._quartet[c])
 
     def _lay_down(self, seat: int, q: str) -> None:
         """Q4.6: a complete quartet goes face up on the table."""
@@ -1201,7 +1236,7 @@ class QuartettState:
         if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
             for c in members:
                 hand.remove(c)
-            self._wanted[seat] = None
+            # the seat's wanted cards stay as they were: it held all four
             self.laid[seat].append(q)
             self.records.append(
                 {
@@ -1600,9 +1635,8 @@ def new_game(
     end = per * players
     dealt = [order[i:end:players] for i in range(players)]  # one at a time from P1 (Q8)
     rest = order[end:]
-    none: list[list[str]] = [
-        [] for _i in range(players)
-    ]  # no cards: the piles this game does not use
+    # no cards: the piles this game does not use
+    none: list[list[str]] = [[] for _i in range(players)]
     ask = mode == QUARTETT
     state = QuartettState(
         players=players,
@@ -1621,13 +1655,15 @@ def new_game(
         records=[(DEALT, setup.titles, mode, per, len(rest))],
     )
     if ask:
-        for s in range(players):
-            counts: dict[str, int] = {}
-            for q in map(state._quartet.__getitem__, dealt[s]):
-                counts[q] = counts.get(q, 0) + 1
-            for q, k in counts.items():
-                if k == 4:
-                    state._lay_down(s, q)  # Q4.6 (house ruling: right after the deal)
+        table = _card_table(state.cards)
+        bit, fours = table.bit, table.fours
+        for s, hand in enumerate(dealt):
+            m = sum(map(bit.__getitem__, hand))  # four bits per quartet
+            if m & m >> 1 & m >> 2 & m >> 3 & fours:  # a whole quartet was dealt
+                quartets = list(map(state._quartet.__getitem__, hand))
+                for q in dict.fromkeys(quartets):  # in the order first dealt
+                    if quartets.count(q) == 4:
+                        state._lay_down(s, q)  # Q4.6 (house ruling: right after the deal)
         if not state._ended() and not state.hands[0]:
             state._pass_turn(0)
     return state

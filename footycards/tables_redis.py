@@ -74,6 +74,22 @@ TICK = 1.0
 KEEP_S = 7 * 24 * 3600  # a table's keys expire this long after its last change
 CLOSED_KEEP_S = 120  # ...and this soon after it closed
 
+# Redis lost a table (restarted without its data): the first replica back writes it again
+# from what it applied (record and every log entry, at once); one that knows more entries
+# than the log holds adds the rest. KEYS: record, log, codes; ARGV: record, the log's
+# length this replica expects, the code, the expiry, the entries to add.
+RESTORE = """
+local n = redis.call('xlen', KEYS[2])
+if n ~= tonumber(ARGV[2]) then return n end
+if n == 0 then
+    redis.call('set', KEYS[1], ARGV[1], 'ex', ARGV[4])
+    redis.call('sadd', KEYS[3], ARGV[3])
+end
+for i = 5, #ARGV do redis.call('xadd', KEYS[2], '*', 'e', ARGV[i]) end
+redis.call('expire', KEYS[2], ARGV[4])
+return -1
+"""
+
 RENEW = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
     return redis.call('pexpire', KEYS[1], ARGV[2])
@@ -151,6 +167,9 @@ class SharedTable(Table):
             raise BadData(f"record: unknown game {game_id!r}")
         super().__init__(cast(TableHub, hub), code, host, game_id, plan, options)
         self.shared = hub
+        self.head = record  # the table's record as read (written again if Redis lost it)
+        self.epoch = str(record.get("epoch", ""))  # changes when the table is written again
+        self.texts: list[str] = []  # every log entry applied, as read (to write it again)
         self.last_id = "0-0"  # the last log entry applied
         self.results: dict[str, Any] = {}  # nonce -> what applying our own event gave
         self.pending: dict[str, tuple[Listener, str]] = {}  # nonce -> (listener, owner)
@@ -195,15 +214,22 @@ class SharedTable(Table):
         self.catching = True
         try:
             while not self.closed:
-                entries = self.shared.client.xrange(
-                    self.shared.log_key(self.code), f"({self.last_id}", "+", count=200
-                )
+                pipe = self.shared.client.pipeline(transaction=False)
+                pipe.get(self.shared.record_key(self.code))
+                pipe.xrange(self.shared.log_key(self.code), f"({self.last_id}", "+", count=200)
+                text, entries = pipe.execute()
+                if text is None:
+                    self.shared.missing.add(self.code)  # Redis lost it: written again soon
+                    return
+                if not self.same_epoch(text):
+                    continue  # written again by another process: read on from there
                 if not entries:
                     break
                 for entry_id, fields in entries:
                     self.last_id = entry_id
                     try:
-                        event = json.loads(fields.get("e", ""))
+                        self.texts.append(fields.get("e", ""))
+                        event = json.loads(self.texts[-1])
                         if not isinstance(event, dict):
                             raise BadData(f"log entry {entry_id}: not an event")
                         self.apply_event(event)
@@ -214,6 +240,20 @@ class SharedTable(Table):
                         return
         finally:
             self.catching = False
+
+    def same_epoch(self, text: str) -> bool:
+        """Whether the record read is still the one this replica follows; when another
+        process wrote the table again, finds its place in the new log (adding entries
+        the new log lacks) and returns False."""
+        try:
+            epoch = str(json.loads(text).get("epoch", ""))
+        except (ValueError, AttributeError):
+            raise BadData("record: not an object") from None
+        if epoch == self.epoch:
+            return True
+        self.shared.rewrite(self, None)
+        self.epoch = epoch
+        return False
 
     def fail(self, why: str) -> None:
         """Bad data: the table closes, with the reason in the log."""
@@ -547,6 +587,9 @@ class RedisTableHub:
             self.url, decode_responses=True, socket_timeout=2.0, socket_connect_timeout=1.0
         )
         self.renew = self.client.register_script(RENEW)
+        self.restore_script = self.client.register_script(RESTORE)
+        self.missing: set[str] = set()  # codes of tables Redis lost, to write again
+        self.grace_until = 0.0  # no process counts as dead before (Redis just came back)
         self.outbox: list[tuple[SharedTable, dict[str, Any]]] = []
         self.ai_tasks: dict[str, asyncio.Task[None]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -580,7 +623,6 @@ class RedisTableHub:
         pipe.expire(self.log_key(code), KEEP_S)
         pipe.expire(self.record_key(code), KEEP_S)
         pipe.execute()
-        self.reachable = True
 
     # -- running ------------------------------------------------------------------------
 
@@ -627,11 +669,19 @@ class RedisTableHub:
         self.limits.publish(self.limits.sessions)
         if not self.reachable:
             self.reachable = True
+            self.grace_until = time.monotonic() + PROC_MS / 1000 + 2 * TICK
             log.info("shared tables: Redis is back")
-            for table in list(self.tables.values()):
-                if table.waiting:
-                    table.waiting = False
-                    table.push(Change("seats"))
+        for code in sorted(self.missing):
+            table = self.tables.get(code)
+            if table is not None and not table.closed:
+                self.rewrite(table, table.head)
+            self.missing.discard(code)
+        for table in list(self.tables.values()):
+            if table.waiting:
+                table.waiting = False
+                text = _("The table goes on: the shared tables are back.")
+                table.push(Change("chat", who="footycards", text=text))
+                table.push(Change("seats"))
         while self.outbox:
             table, event = self.outbox[0]
             table.submit(event)
@@ -698,6 +748,31 @@ class RedisTableHub:
             except redis.RedisError:
                 self.lost()
 
+    def rewrite(self, table: SharedTable, record: dict[str, Any] | None) -> None:
+        """Write `table` into Redis again from its replica: the record (a new epoch) and
+        every entry applied (`record` given: Redis lost the table), or find the
+        replica's place in a log another process wrote again (`record` None), adding
+        the entries it lacks."""
+        known = len(table.texts)
+        keys = [self.record_key(table.code), self.log_key(table.code), self.codes_key]
+        for _try in range(5):
+            length = self.client.xlen(self.log_key(table.code))
+            args: list[Any]
+            if record is not None and length == 0:
+                new = {**record, "epoch": uuid.uuid4().hex}
+                args = [json.dumps(new), 0, table.code, KEEP_S, *table.texts]
+            else:
+                args = ["", length, table.code, KEEP_S, *table.texts[length:]]
+            if self.restore_script(keys=keys, args=args) == -1:
+                if args[0]:
+                    log.warning("table %s written again into Redis (%d entries)", table.code, known)
+                break
+        last = self.client.xrange(self.log_key(table.code), "-", "+", count=known) if known else []
+        table.last_id = last[-1][0] if last else "0-0"
+        text = self.client.get(self.record_key(table.code))
+        if text is not None:
+            table.epoch = str(json.loads(text).get("epoch", ""))
+
     def later(self, table: SharedTable, event: dict[str, Any]) -> None:
         self.outbox.append((table, event))
 
@@ -721,7 +796,7 @@ class RedisTableHub:
         now = time.time()
         dead: dict[str, bool] = {}
         for seat, proc in enumerate(table.here):
-            if proc is None or proc == self.proc:
+            if proc is None or proc == self.proc or time.monotonic() < self.grace_until:
                 continue
             if proc not in dead:
                 dead[proc] = not self.client.exists(self.proc_key(proc))
@@ -790,6 +865,7 @@ class RedisTableHub:
             "host": display_name(host),
             "plan": list(plan),
             "options": options,
+            "epoch": uuid.uuid4().hex,
         }
         text = json.dumps(record)
         try:

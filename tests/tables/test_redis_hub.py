@@ -233,3 +233,37 @@ async def test_limits_count_over_processes(hubs) -> None:
     counts += [two.limits.connections("192.0.2.7")]
     assert counts[-1] >= 4 and counts == sorted(counts)
     assert two.limits.connections("192.0.2.8") == 1
+
+
+async def test_redis_restarted_without_its_data_and_the_game_goes_on(hubs, redis_server) -> None:
+    one, two = hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None], {"round_limit": 30})
+    ann, bob = Inbox(), Inbox()
+    table.sit("Ann", ann)
+    there = two.find(table.code)
+    there.sit("Bob", bob)
+    await wait_for(lambda: table.match is not None and there.match is not None)
+    seats = {0: table, 1: there}
+    for _i in range(3):
+        play_one([table, there], seats)
+        await wait_for(lambda: table.match.actions == there.match.actions)
+    moves = list(table.match.actions)
+    redis_server.stop()
+    due = table.match.due
+    with pytest.raises(IllegalAction):  # said to the player; nothing changes
+        seats[due].match.apply(str(seats[due].match.legal_actions()[0]), seat=due)
+    for inbox in (ann, bob):  # each process says so to its own sessions
+        await wait_for(lambda inbox=inbox: any("waits" in c.text for c in inbox.changes))
+    redis_server.start()  # the same port, nothing in it
+    await wait_for(lambda: one.client.exists(one.record_key(table.code)), seconds=20)
+    await wait_for(lambda: any("goes on" in c.text for c in ann.changes), seconds=20)
+    await wait_for(lambda: any("goes on" in c.text for c in bob.changes), seconds=20)
+    assert table.match.actions == there.match.actions == moves
+    for _i in range(2):
+        play_one([table, there], seats)
+        await wait_for(lambda: table.match.actions == there.match.actions)
+    assert table.match.actions[: len(moves)] == moves and len(table.match.actions) == len(moves) + 2
+    # a process that reads the table afresh sees the whole game, and both seats taken
+    fresh = hubs().find(table.code)
+    assert fresh.match is not None and fresh.match.actions == table.match.actions
+    assert fresh.seat_names() == ["Ann", "Bob"] and not fresh.is_away(0) and not fresh.is_away(1)

@@ -8,7 +8,8 @@ rounds and the asks and answers of the Quartett game.
 from __future__ import annotations
 
 import random
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, cast
 
 from footycards.core import quartett
 from footycards.core.quartett import QuartettCard, QuartettView, value_getter
@@ -19,6 +20,25 @@ COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and mor
 BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~25 ms)
 
 
+@dataclass(frozen=True)
+class _Level:
+    """The parameters of one level (issue 22: each beats the one below 65–85 %)."""
+
+    careless: float  # top trumps: the chance of calling a category at random
+    seen: bool  # top trumps: rank its card among the cards not yet seen (else: the deck)
+    memory: int | None  # the ask game: how many of the latest asks it recalls (None: all)
+    slip: float  # the ask game: the chance of asking for its fullest quartet, whoever holds it
+    belief: bool  # the ask game with two players: sample the opponent's histories
+
+
+# Tuned with benchmarks/bench_ladder.py (two players, 1,000 games per pair).
+LEVELS: dict[str, _Level] = {
+    "easy": _Level(careless=0.35, seen=False, memory=2, slip=0.0, belief=False),
+    "normal": _Level(careless=0.15, seen=True, memory=8, slip=0.0, belief=False),
+    "hard": _Level(careless=0.0, seen=True, memory=None, slip=0.0, belief=True),
+}
+
+
 class QuartettAgent:
     """Top trumps (Q2, Q3): calls the category where its top card ranks best among the cards
     not yet seen. Quartett (Q4, Q5): replays every public ask and answer, then asks where a
@@ -26,23 +46,31 @@ class QuartettAgent:
     complete a quartet gets a small bonus, `COMPLETE_BONUS`); ties go to the quartet it holds
     most of, then to the quartet the asked player likely holds most of.
 
-    Levels: `easy` sometimes calls at random, ranks against the whole deck and keeps no
-    memory of asks (it asks for the quartet it holds most of); `normal` uses all it has
-    seen: known places, who lacks which card (softened once that player has drawn from the
-    stack) and which quartets each player must hold a card of, because they asked for one
-    (Q4.3); its chances come from an exact, weighted count of the hands that fit. `hard`
-    plays top trumps like `normal`; in the two-player Quartett game its chances come from
-    sampling whole histories of the opponent's hand that fit the record exactly
-    (`OpponentBelief`): when each card came, what the opponent held at each ask.
+    Levels differ in care and memory. In top trumps `easy` often calls at random and ranks
+    its card against the whole deck; `normal` ranks it among the cards not yet seen and now
+    and then calls carelessly; `hard` never does. In the Quartett game `easy` recalls no
+    ask and often simply asks for its fullest quartet; `normal` recalls the latest asks
+    and answers (`LEVELS`): known places, who lacks which card (softened once that player
+    has drawn from the stack) and which quartets each player must hold a card of, because
+    they asked for one (Q4.3); its chances come from an exact, weighted count of the hands
+    that fit. `hard` recalls every ask; with two players its chances come from sampling
+    whole histories of the opponent's hand that fit the record exactly (`OpponentBelief`):
+    when each card came, what the opponent held at each ask; with three to six players
+    from the exact count over the whole record.
     """
 
     uses_view = True
     uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(
+                f"unknown Quartett AI level '{level}'; levels are: {', '.join(LEVELS)}"
+            )
         self.level = level
         self.name = f"quartett-{level}"
-        self.belief = OpponentBelief() if level == "hard" else None
+        self.cfg = LEVELS[level]
+        self.belief = OpponentBelief() if self.cfg.belief else None
 
     def choose(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:
         if not legal_actions:
@@ -57,11 +85,11 @@ class QuartettAgent:
 
     def _call(self, view: QuartettView, legal: list[Any], rng: random.Random) -> Any:
         top = view.get("top_card")
-        if top is None or (self.level == "easy" and rng.random() < 0.25):
+        if top is None or (self.cfg.careless and rng.random() < self.cfg.careless):
             return rng.choice(legal)  # out of cards (calling a Stechen) or a careless moment
         catalog = deck_catalog(view)
         seen = {top["id"]}
-        if self.level != "easy":
+        if self.cfg.seen:
             seen.update(view["revealed"])
         pool = [c for c in catalog if c["id"] not in seen]
         if len(pool) < 4:
@@ -89,13 +117,19 @@ class QuartettAgent:
         for card in view["hand"] or ():
             q = card["id"][:-1]
             mine_in[q] = mine_in.get(q, 0) + 1
-        if self.level == "easy":
+        if self.cfg.slip and rng.random() < self.cfg.slip:
             most = max(mine_in[a.card[:-1]] for a in legal)
             return rng.choice([a for a in legal if mine_in[a.card[:-1]] == most])
         wanted: dict[int, set[str]] = {}
         for a in legal:
             wanted.setdefault(a.seat, set()).add(a.card)
-        chance = self._believed(view, wanted, rng) or hold_chances(view, wanted)
+        recalled = view
+        memory = self.cfg.memory
+        if memory is not None and len(view["history"]) > memory:
+            # the asks it no longer recalls: as if the game had started with the latest ones
+            history = view["history"][len(view["history"]) - memory :]
+            recalled = cast(QuartettView, {**view, "history": history})
+        chance = self._believed(view, wanted, rng) or hold_chances(recalled, wanted)
         held: dict[tuple[int, str], float] = {}  # expected cards of a quartet a seat holds
         for (s, c), p in chance.items():
             held[(s, c[:-1])] = held.get((s, c[:-1]), 0.0) + p

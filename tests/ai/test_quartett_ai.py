@@ -137,22 +137,24 @@ def test_top_trumps_agent_calls_where_its_card_ranks_best():
     """Q2.3: C1 (401 games, Abwehr 92) is called on games or Abwehr, never on goals."""
     ids = ["C1"] + [c["id"] for c in q.catalog() if c["id"] != "C1"]
     state = game.new_game(2, options={"deal": ids})
-    picks = {str(choose(state, "normal", seed)) for seed in range(20)}
+    picks = {str(choose(state, "hard", seed)) for seed in range(20)}  # never careless
     assert picks <= {"call games", "call abwehr"}
     state = game.new_game(2, options={"deal": ids, "mode": "abwehr-angriff"})
     assert str(choose(state, "hard")) == "call abwehr"
 
 
 def test_agent_beats_random_at_two_player_quartett():
-    """Strength: the agent wins most two-player Quartett games against random play."""
-    assert versus_random("quartett", 60) >= 0.75
+    """Strength: the agent wins most two-player Quartett games against random play (normal
+    recalls the latest 8 asks, issue 22: 71 % on these seeds)."""
+    assert versus_random("quartett", 60) >= 0.6
 
 
 def test_agent_beats_random_clearly_over_many_two_player_quartett_games():
-    """Strength, a larger sample (Q5): about 88 % (shared wins half) is measured over
-    thousands of games; 200 fixed seeds must give at least 80 % (about 3 standard errors
-    below, so a real loss of strength fails, not chance)."""
-    assert versus_random("quartett", 200) >= 0.80
+    """Strength, a larger sample (Q5): since normal recalls only the latest 8 asks (issue
+    22's ladder) about 78 % (shared wins half) is measured over 1,000 games, 77.5 % on these
+    200 seeds; they must give at least 70 % (about 2.5 standard errors below, so a real
+    loss of strength fails, not chance)."""
+    assert versus_random("quartett", 200) >= 0.70
 
 
 def test_hard_agent_beats_random_at_two_player_quartett():

@@ -101,6 +101,17 @@ from .texts import TextCommand
     metavar="URL",
     help=N_("Shared tables in Redis, e.g. redis://127.0.0.1:6379/0 (default: in this process)."),
 )
+@click.option(
+    "--recycle-mb",
+    type=click.FloatRange(0),
+    default=256.0,
+    show_default=True,
+    metavar="MB",
+    help=N_(
+        "With --workers: a worker holding this much more memory than its sessions explain "
+        "takes no new connections and is replaced once its last session ends (0: never)."
+    ),
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -117,6 +128,7 @@ def serve(
     gc_mode: str,
     workers: str,
     hub: str | None,
+    recycle_mb: float,
 ) -> None:
     """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
     from pathlib import Path
@@ -157,6 +169,7 @@ def serve(
         if count > 1:
             from ..ssh.supervisor import supervise
 
+            options.recycle_mb = recycle_mb
             supervise(options, count)
         else:
             run_server(options)

@@ -78,6 +78,8 @@ class ServerOptions:
     hub: str | None = None  # shared tables in Redis (redis://HOST:PORT/DB); None: this process
     reuse_port: bool = False  # SO_REUSEPORT: workers of one supervisor share the port
     log_file: bool = True  # server.log here (a worker's records go to its supervisor instead)
+    recycle_mb: float = 0.0  # a worker beyond this much more memory than its sessions
+    recycle_per_session_mb: float = 16.0  # explain (so much each) is recycled; 0: never
 
 
 def is_loopback(host: str) -> bool:

@@ -37,9 +37,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..i18n import _
 from ..paths import data_dir
+from .recycle import Recycler
 from .server import (
     LOG_NAME,
     FootyServer,
@@ -160,17 +162,38 @@ async def run_worker(options: ServerOptions) -> int:
 
     # A daemon thread of its own: the loop's executor would wait for it when closing.
     threading.Thread(target=supervisor_gone, name="supervisor-watch", daemon=True).start()
-    recycled = getattr(server, "recycled", None)
-    waits = [asyncio.ensure_future(stopping.wait())]
-    if isinstance(recycled, asyncio.Event):
-        waits.append(asyncio.ensure_future(recycled.wait()))
+    recycled = asyncio.Event()
+    waits: list[asyncio.Future[Any]] = [asyncio.ensure_future(stopping.wait())]
+    if options.recycle_mb > 0:
+        recycler = Recycler(options.recycle_mb, options.recycle_per_session_mb)
+        waits.append(asyncio.ensure_future(recycle_when_due(server, recycler, recycled)))
     await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     for task in waits:
         task.cancel()
-    status = RECYCLE if isinstance(recycled, asyncio.Event) and recycled.is_set() else 0
+    status = RECYCLE if recycled.is_set() else 0
     log.info("worker %d stopping: %d sessions", os.getpid(), len(server.sessions))
     await server.stop()
     return status
+
+
+async def recycle_when_due(
+    server: FootyServer, recycler: Recycler, recycled: asyncio.Event, every: float = 1.0
+) -> None:
+    """Look at the worker's memory every `every` seconds; once it is due for recycling,
+    stop accepting (the supervisor starts a fresh worker when told `draining`), and set
+    `recycled` when the last session has ended."""
+    while not recycler.due(len(server.sessions)):
+        await asyncio.sleep(every)
+    acceptor = getattr(server, "_acceptor", None)
+    if acceptor is not None:
+        acceptor.close()  # the other workers on the port take new connections
+    out = sys.__stdout__
+    assert out is not None
+    out.write(json.dumps({"draining": os.getpid()}) + "\n")
+    out.flush()
+    while server.sessions:
+        await asyncio.sleep(0.5)
+    recycled.set()
 
 
 def worker_main() -> None:
@@ -195,6 +218,7 @@ class Worker:
     port: int | None = None
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     pids: list[int] = field(default_factory=list)  # every process this slot ran, in order
+    retiring: bool = False  # drains for recycling: a fresh worker has taken its place
 
 
 class Supervisor:
@@ -276,8 +300,10 @@ class Supervisor:
             if self.stopping.is_set():
                 return
             ran = time.monotonic() - worker.started
-            if status == RECYCLE:
-                log.info("worker %d recycled: a fresh one starts", worker.number)
+            if status == RECYCLE or worker.retiring:
+                log.info("worker %d recycled (status %s)", worker.number, status)
+                if worker.retiring:
+                    return  # its successor runs already
                 worker.failures = 0
                 continue
             worker.failures = 1 if ran >= STEADY else worker.failures + 1
@@ -302,6 +328,8 @@ class Supervisor:
             if isinstance(data, dict) and "ready" in data:
                 worker.port = int(data["ready"])
                 worker.ready.set()
+            elif isinstance(data, dict) and "draining" in data and not worker.retiring:
+                self.replace(worker)
 
     async def relay_log(self, worker: Worker, process: asyncio.subprocess.Process) -> None:
         """The worker's log records into the supervisor's log, marked with its number."""
@@ -315,6 +343,15 @@ class Supervisor:
             except (ValueError, KeyError, TypeError):
                 level, text, details = logging.WARNING, line, False  # a crash's own output
             (details_log if details else log).log(level, "w%d: %s", worker.number, text)
+
+    def replace(self, worker: Worker) -> None:
+        """`worker` drains for recycling: a fresh worker starts in its place at once, so
+        the port always has one listening."""
+        worker.retiring = True
+        fresh = Worker(max(w.number for w in self.workers) + 1)
+        self.workers.append(fresh)
+        log.info("worker %d drains: worker %d starts in its place", worker.number, fresh.number)
+        self.tasks.append(asyncio.get_running_loop().create_task(self.keep(fresh)))
 
     async def stop(self) -> None:
         """SIGTERM to every worker, SIGKILL to those still running after STOP_WAIT."""

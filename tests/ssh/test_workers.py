@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from conftest import wait_until
 
 from footycards.cli import main as cli_main
+from footycards.ssh.recycle import Recycler
 from footycards.ssh.server import ServerOptions
 from footycards.ssh.supervisor import Supervisor, worker_count
 
@@ -153,3 +154,47 @@ async def test_sigterm_to_the_supervisor_process_stops_its_workers(
     proc.send_signal(signal.SIGTERM)
     assert await asyncio.wait_for(proc.wait(), 30) == 0
     await wait_until(lambda: not any(alive(p) for p in pids), timeout=15)
+
+
+def test_recycler_counts_what_sessions_explain() -> None:
+    recycler = Recycler(limit_mb=100, per_session_mb=10)
+    assert not recycler.due(0, held_mb=60)  # the first look: the worker's own memory
+    assert recycler.base_mb == 60
+    assert not recycler.due(5, held_mb=200)  # 60 + 5 x 10 + 100 = 210: still explained
+    assert recycler.due(5, held_mb=220)
+    assert not recycler.due(20, held_mb=220)
+
+
+async def test_a_worker_past_its_memory_drains_and_a_fresh_one_takes_its_place(
+    clients, records, footy_home: Path
+) -> None:
+    """Recycling with a limit any session passes: the worker stops taking connections
+    (its session goes on), a fresh one takes new ones, and the old one exits with its
+    last session."""
+    options = ServerOptions(
+        port=0, rate_limit=1000, keepalive=0, recycle_mb=1, recycle_per_session_mb=0
+    )
+    supervisor = Supervisor(options, 1)
+    port = await supervisor.start()
+    try:
+        first = supervisor.workers[0]
+        old_pid = first.pids[-1]
+        ann = await clients(port, user="ann")
+        await ann.wait_for(LAUNCHER)
+        await wait_until(lambda: len(supervisor.workers) == 2, timeout=20)
+        fresh = supervisor.workers[1]
+        await asyncio.wait_for(fresh.ready.wait(), 60)
+        assert first.retiring and any("drains" in line for line in records.lines)
+        # the old worker's session goes on; new connections reach the fresh worker
+        ann.send("\t")
+        await asyncio.sleep(0.5)
+        assert not ann.closed and LAUNCHER in ann.text() and alive(old_pid)
+        bob = await clients(port, user="bob")
+        await bob.wait_for(LAUNCHER)
+        await wait_until(lambda: any("w2: " in line and "'bob'" in line for line in records.lines))
+        await ann.close()
+        await wait_until(lambda: not alive(old_pid), timeout=20)
+        assert any("worker 1 recycled" in line for line in records.lines)
+        assert first.pids == [old_pid]  # not started again: worker 2 has its place
+    finally:
+        await supervisor.stop()

@@ -471,6 +471,8 @@ class SharedTable(Table):
                     self.away_at[i] = None
                 chair.taken_over = False
             self.push(Change("over"))
+            if self.owned and not self.any_here():
+                self.shared.tidy(self)  # nobody is back for a rematch: the owner closes it
         else:
             self.shared.owner_work(self)
 
@@ -785,10 +787,20 @@ class RedisTableHub:
                 table.owned = False
                 log.info("table %s: this process no longer runs it", table.code)
             return
+        if not self.may_own(table):
+            return
         if self.client.set(key, self.proc, nx=True, px=LEASE_MS):
             table.owned = True
             log.info("table %s: this process runs it (AI seats, timers)", table.code)
             self.owner_work(table)
+
+    def may_own(self, table: SharedTable) -> bool:
+        """Whether this process may take a table's lease: it has a session there, or no
+        process with a player there is alive (the AI finishes for players away)."""
+        if table.spectators or any(c.presence is not None for c in table.chairs):
+            return True
+        others = {p for p in table.here if p is not None and p != self.proc}
+        return not any(self.client.exists(self.proc_key(p)) for p in others)
 
     def owner_tick(self, table: SharedTable) -> None:
         """The owner's timers: seats of processes that died are marked away; a seat away

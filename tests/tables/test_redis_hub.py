@@ -169,6 +169,7 @@ async def test_the_owner_dies_and_another_process_goes_on(hubs) -> None:
     await wait_for(lambda: table.owned)
     two = hubs()
     there = two.find(table.code)
+    there.watch("Cleo", Inbox())  # a process with a session there may take the table on
     await wait_for(lambda: table.match is not None and there.match is not None)
     seed = there.match.seed
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
+import asyncssh
 import pytest
 from conftest import wait_until
 from test_tables_ssh import LAUNCHER, SIZE, host_quartett, in_game, join
@@ -52,3 +53,32 @@ async def test_players_on_two_servers_and_a_spectator_on_a_third(
     # every process's replica holds the same game
     there = two.call(lambda: two.server.hub.tables[code].match.actions)
     assert there == one.call(lambda: list(match.actions))
+
+
+async def test_session_cap_and_rate_limit_count_over_servers(
+    start_server, clients, redis_server
+) -> None:
+    one, two = (
+        start_server(
+            hub=RedisTableHub(redis_server.url), max_sessions=2, rate_limit=3, freeze_gc=False
+        )
+        for _i in range(2)
+    )
+    first = await clients(one.port, user="a")
+    second = await clients(two.port, user="b")
+    for client in (first, second):
+        await client.wait_for(LAUNCHER)
+    third = await clients(one.port, user="c")  # one server has room, the two have not
+    await third.wait_for("server is full")
+    await third.wait_closed()
+    # three connections a minute from this address were made: the fourth, on the other
+    # server, is refused as it would be on one
+    with pytest.raises((asyncssh.Error, OSError)):
+        await asyncssh.connect(
+            "127.0.0.1",
+            two.port,
+            username="d",
+            known_hosts=None,
+            client_keys=None,
+            agent_path=None,
+        )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gettext
 import locale
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from dataclasses import dataclass
@@ -220,6 +220,43 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """Translate a message with a plural form."""
     return current().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """Translate `message` as meant in `context` (one English word, two meanings: "Games"
+    as the launcher's list of games and as a column counting matches played)."""
+    return current().pgettext(context, message)
+
+
+def list_text(items: Iterable[str]) -> str:
+    """Items of a list joined as the language joins them ("A, B, C"; "A、B、C" in Chinese)."""
+    # TRANSLATORS: the separator between the items of a list ("Ann, Bob, Cleo"): comma and
+    # space in most languages, the enumeration comma (、) in Chinese
+    return _(", ").join(items)
+
+
+def clauses_text(items: Iterable[str]) -> str:
+    """Clauses of one line joined as the language joins them ("…; …"; "…；…" in Chinese)."""
+    # TRANSLATORS: the separator between two clauses of one line ("P1 3; P2 5"): semicolon
+    # and space in most languages, the full-width semicolon (；) in Chinese
+    return _("; ").join(items)
+
+
+def labelled(label: str, text: str) -> str:
+    """A label and what it labels ("Ann: hello"; "Ann：hello" in Chinese)."""
+    # TRANSLATORS: a label and its text ("Ann: good game"); full-width colon in Chinese
+    return _("{label}: {text}").format(label=label, text=text)
+
+
+def sentences_text(items: Iterable[str]) -> str:
+    """Sentences one after another, as the language writes them (no space in Chinese)."""
+    # TRANSLATORS: two sentences one after the other ("Playable now: … Coming: …"); in
+    # Chinese with no space between them
+    joiner = _("{sentence} {next}")
+    out = ""
+    for item in items:
+        out = item if not out else joiner.format(sentence=out, next=item)
+    return out
 
 
 def N_(message: str) -> str:

@@ -40,7 +40,7 @@ from .core import IllegalAction
 from .core.contract import GameState, UndoBarriers
 from .i18n import N_
 from .registry import GameSpec, get_spec
-from .seats import SeatSpec
+from .seats import SeatSpec, ai_name_here
 
 
 def make_agent(game_id: str, level: str = "normal") -> Agent[Any]:
@@ -173,10 +173,13 @@ class Match:
         return seat is not None and seat in self.agents
 
     def name(self, seat: int) -> str:
-        return self.seats[seat].name
+        """The seat's name as this session shows it (an AI seat's default name in its
+        language, see `ai_name_here`)."""
+        s = self.seats[seat]
+        return ai_name_here(s.name) if s.ai is not None else s.name
 
     def names(self) -> list[str]:
-        return [s.name for s in self.seats]
+        return [self.name(seat) for seat in range(len(self.seats))]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (the public view for None)."""

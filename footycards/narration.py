@@ -38,7 +38,10 @@ def explain(exc: IllegalAction | OptionError) -> str:
         return str(exc)
     if isinstance(params.get("game"), str):  # a game's name ("{game} does not offer undo")
         params = {**params, "game": _(params["game"])}
+    plural = getattr(exc, "plural", None)
     try:
+        if plural and isinstance(params.get("n"), int):
+            return ngettext(template, plural, params["n"]).format(**params)
         return _(template).format(**params)
     except (KeyError, IndexError, ValueError):
         return str(exc)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
 from .core.contract import Engine
-from .i18n import N_, _
+from .i18n import N_, _, list_text, sentences_text
 from .options import (
     ChoiceOption,
     FilesOption,
@@ -515,15 +515,17 @@ COMING: tuple[str, ...] = ()
 
 def playable_now() -> str:
     """One line saying which games can be played now and which are coming."""
-    text = _("Playable now: {games}.").format(
-        games=", ".join(s.label for s in REGISTRY.with_screens())
-    )
+    said = [
+        _("Playable now: {games}.").format(
+            games=list_text(s.label for s in REGISTRY.with_screens())
+        )
+    ]
     text_only = [s.label for s in REGISTRY if not s.has_screen]
     if text_only:
-        text += " " + _("In text mode only so far: {games}.").format(games=", ".join(text_only))
+        said.append(_("In text mode only so far: {games}.").format(games=list_text(text_only)))
     if COMING:
-        text += " " + _("Coming: {games}.").format(games=", ".join(_(g) for g in COMING))
-    return text
+        said.append(_("Coming: {games}.").format(games=list_text(_(g) for g in COMING)))
+    return sentences_text(said)
 
 
 def get_spec(game_id: str) -> GameSpec:

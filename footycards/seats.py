@@ -89,6 +89,30 @@ def ai_labels(langs: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(labels)
 
 
+@lru_cache(maxsize=4)
+def _default_ai_names(langs: tuple[str, ...]) -> dict[str, tuple[str, int]]:
+    """Every default name of an AI seat in each of `langs` ("AI normal 2", "電腦 普通"):
+    its level and its number among the seats of that level."""
+    found: dict[str, tuple[str, int]] = {}
+    for lang in langs:
+        catalogue = translation(lang)
+        for level in LEVELS:
+            word = catalogue.gettext(LEVEL_WORDS[level])
+            base = catalogue.gettext("AI {level}").format(level=word)
+            found.setdefault(base, (level, 1))
+            for n in range(2, 11):
+                found.setdefault(f"{base} {n}", (level, n))
+    return found
+
+
+def ai_name_here(name: str) -> str:
+    """An AI seat's default name in this session's language, whatever language named it
+    ("AI normal 2" is "電腦 普通 2" to a Chinese viewer at a table a German opened); any
+    other name as it was given. Only for seats known to be AI players."""
+    found = _default_ai_names(tuple(available_languages())).get(name)
+    return ai_label(*found) if found else name
+
+
 def ai_mark() -> str:
     """What follows the name of an AI seat whose name does not say so: "(AI)"."""
     return _("(AI)")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from .i18n import _
+from .i18n import _, ngettext
 from .paths import data_dir
 from .seats import SeatSpec, ai_label
 
@@ -193,8 +193,12 @@ def streak_label(streak: str) -> str:
     """A streak in words of the session's language ("W3" -> "3 won")."""
     if not streak:
         return ""
-    words = {"W": _("won"), "D": _("drawn"), "L": _("lost")}
-    return f"{streak[1:]} {words[streak[0]]}"
+    n = int(streak[1:])
+    if streak[0] == "W":
+        return ngettext("{n} won", "{n} won", n).format(n=n)
+    if streak[0] == "D":
+        return ngettext("{n} drawn", "{n} drawn", n).format(n=n)
+    return ngettext("{n} lost", "{n} lost", n).format(n=n)
 
 
 # ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core import DeckError, OptionError
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from ..match import Match
 from ..narration import problem_text
 from ..registry import REGISTRY, GameSpec, OptionSpec, OptionValueError, get_spec
@@ -161,5 +161,5 @@ class GameGroup(TextGroup):
             )
             for spec in self.games()
         ]
-        with formatter.section(_("Games")):
+        with formatter.section(pgettext("list of games", "Games")):
             formatter.write_dl(rows)

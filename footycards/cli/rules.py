@@ -14,8 +14,7 @@ from .texts import TextCommand
 def rules(game: str) -> None:
     """Show the rules of GAME."""
     from rich.console import Console
-    from rich.markdown import Markdown
 
-    from ..rulesdoc import rules_markdown
+    from ..rulesdoc import rules_document
 
-    Console().print(Markdown(rules_markdown(game.lower())))
+    Console().print(rules_document(game.lower()))

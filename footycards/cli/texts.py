@@ -25,7 +25,7 @@ import click
 from rich.cells import cell_len
 
 from .. import i18n
-from ..i18n import N_, _
+from ..i18n import N_, NP_, _
 
 # click's own messages that a person meets (looked up by click through gettext).
 CLICK_MESSAGES = (
@@ -39,8 +39,7 @@ CLICK_MESSAGES = (
     N_("Try '{command} {option}' for help."),
     N_("No such command {name!r}."),
     N_("No such option {name!r}."),
-    N_("Did you mean {possibility}?"),
-    N_("(Did you mean one of: {possibilities}?)"),
+    NP_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
     N_("Option {name!r} requires an argument."),
     N_("Option {name!r} does not take a value."),
     N_("Missing argument"),

@@ -17,33 +17,51 @@ def N_(template: str) -> str:
     return template
 
 
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a refusal with a plural form (its count is the parameter `n`): the pair is
+    given to an IllegalAction as its `template` and its `plural`."""
+    return singular, plural
+
+
 class IllegalAction(ValueError):
     """An action or notation the current state does not allow; the state is left unchanged.
 
     `template` is an English format string, `params` the values of its `{named}` fields
     (plain JSON values: seats as 0-based ints, positions and card ids as text) and `code` a
-    short slug such as `cell_empty`; `str(exc) == template.format(**params)`.
+    short slug such as `cell_empty`; `str(exc) == template.format(**params)`. A refusal
+    that counts something has a `plural` template too (`NP_`), chosen by parameter `n`
+    (`ngettext(template, plural, n)` in a front end).
     """
 
-    def __init__(self, template: str, code: str = "illegal", **params: Any) -> None:
+    def __init__(
+        self, template: str, code: str = "illegal", plural: str | None = None, **params: Any
+    ) -> None:
         self.template = template
+        self.plural = plural
         self.code = code
         self.params = {k: typed(v) if type(v) is str else v for k, v in params.items()}
+        chosen = plural if plural is not None and self.params.get("n") != 1 else template
         try:
-            text = template.format(**self.params)
+            text = chosen.format(**self.params)
         except (KeyError, IndexError, ValueError):
-            text = template
+            text = chosen
         super().__init__(text)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self.template, self.code, self.params))
+        return (_rebuild, (type(self), self.template, self.code, self.params, self.plural))
 
 
 def _rebuild(
-    cls: type[IllegalAction], template: str, code: str, params: dict[str, Any]
+    cls: type[IllegalAction],
+    template: str,
+    code: str,
+    params: dict[str, Any],
+    plural: str | None = None,
 ) -> IllegalAction:
     """Unpickle an IllegalAction (it takes keyword arguments, which pickle cannot pass)."""
-    return cls(template, code, **params)
+    if plural is None:
+        return cls(template, code, **params)
+    return cls(template, code, plural, **params)
 
 
 TYPED_LIMIT = 160  # characters of a text a refusal repeats (long enough for a list of moves)

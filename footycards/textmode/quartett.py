@@ -17,7 +17,7 @@ from ..core.quartett import (
     category_value,
     deck_catalog,
 )
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, clauses_text, format_number, labelled, list_text, ngettext
 from ..narration import tell
 
 EXAMPLES = ("call goals", "ask P2 F3")  # text mode's help shows these moves
@@ -40,12 +40,12 @@ def render(view: QuartettView) -> str:
     if tt and lr:
         for comp in lr["comparisons"]:
             kind = _("Stechen") if comp["stechen"] else _("Round {n}").format(n=lr["round"])
-            plays = "; ".join(
+            plays = clauses_text(
                 f"{player(view['names'], p['seat'])} {p['card']['id']} "
                 f"{value(comp['category'], p['value'])}"
                 for p in comp["plays"]
             )
-            lines.append(f"{kind}, {_(LABELS[comp['category']])}: {plays}")
+            lines.append(labelled(f"{kind}, {_(LABELS[comp['category']])}", plays))
     for s, info in enumerate(view["seats"]):
         mark = ">" if s == view["to_move"] else " "
         k = info["cards"]
@@ -82,7 +82,7 @@ def render(view: QuartettView) -> str:
             lines.append(f"    {c['id']}  {c['name']} ({c['club']})")
     res = view.get("result")
     if view["is_over"] and res is not None:
-        names = ", ".join(view["names"][w] for w in res["winners"])
+        names = list_text(view["names"][w] for w in res["winners"])
         lines.append(_("Game over. Winner: {names}.").format(names=names))
         lines += describe_result(res, view["names"])
     return "\n".join(lines)
@@ -99,7 +99,7 @@ def player(names: Sequence[str], seat: int) -> str:
 
 
 def players(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(player(names, s) for s in seats)
+    return list_text(player(names, s) for s in seats)
 
 
 def value(category: str, number: float) -> str:
@@ -129,7 +129,7 @@ def _deal(e: QuartettEvent, names: Sequence[str]) -> str:
 
 def _call(e: QuartettEvent, names: Sequence[str]) -> str:
     cat = e["category"]
-    plays = "; ".join(
+    plays = clauses_text(
         f"{player(names, p['seat'])} {p['name']} ({p['card']}) {value(cat, p['value'])}"
         for p in e["plays"]
     )

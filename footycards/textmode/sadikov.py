@@ -26,7 +26,7 @@ from ..core.sadikov import (
     rank_of,
     suit_of,
 )
-from ..i18n import N_, NP_, _, ngettext
+from ..i18n import N_, NP_, _, clauses_text, ngettext
 from ..narration import tell
 
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -204,9 +204,10 @@ def _take(e: SadikovEvent, names: Sequence[str]) -> str:
         text = _("{card} taken from column {column} by {p}")
     said = text.format(**args)
     if e.get("revealed"):
-        said += "; " + _("{card} turned face up in column {column}").format(
+        turned = _("{card} turned face up in column {column}").format(
             card=card_text(e["revealed"]), column=e["column"]
         )
+        said = clauses_text([said, turned])
     return said
 
 

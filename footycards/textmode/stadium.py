@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..core.stadium import REWARD_NAMES, REWARDS, Cell, StadiumEvent, StadiumResult, StadiumView
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, clauses_text, list_text, ngettext
 from ..narration import tell
 
 SHORT = {"YELLOW": "YEL", "RED": "RED", "VAR": "VAR", "GAME": "GAM"}
@@ -65,7 +65,7 @@ def render(view: StadiumView) -> str:
         )
     res = view.get("result")
     if view["is_over"] and res is not None:
-        names = ", ".join(view["areas"][w]["name"] for w in res["winners"])
+        names = list_text(view["areas"][w]["name"] for w in res["winners"])
         lines.append(_("Final whistle. Winner: {names}.").format(names=names))
         lines += describe_result(res, view["names"])
     elif view["phase"] == "window":
@@ -86,7 +86,7 @@ def player(names: Sequence[str], seat: int) -> str:
 
 
 def players(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(player(names, s) for s in seats)
+    return list_text(player(names, s) for s in seats)
 
 
 # The reward cards' names (the engine's REWARD_NAMES), marked for the catalogue.
@@ -176,7 +176,7 @@ def _var(e: StadiumEvent, names: Sequence[str]) -> str:
 
 def rolls_said(rolls: Sequence[Sequence[int]], a: str, b: str) -> str:
     """The dice of a match naming who rolled what: `Ann rolled 3, Bob rolled 5`."""
-    return "; ".join(
+    return clauses_text(
         _("{a} rolled {x}, {b} rolled {y}").format(a=a, b=b, x=x, y=y) for x, y in rolls
     )
 

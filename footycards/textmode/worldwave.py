@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.worldwave import CARDS, ROSTER, catalog
-from ..i18n import N_, _, current_language, ngettext
+from ..i18n import N_, _, clauses_text, current_language, labelled, list_text, ngettext
 from ..narration import tell
 
 EXAMPLES = ("shoot", "save 3", "event 1 P2", "end", "pass")  # text mode's help shows these
@@ -74,7 +74,7 @@ def card_name(card: str | None) -> str:
 
 
 def cards_text(cards: Sequence[str]) -> str:
-    return ", ".join(card_name(c) for c in cards) or "—"
+    return list_text(card_name(c) for c in cards) or "—"
 
 
 def card_line(card: str) -> str:
@@ -83,7 +83,7 @@ def card_line(card: str) -> str:
     if kind is None:
         return card
     mark = f" [{MARK_SIGNS[kind.mark]} {_(MARK_NAMES[kind.mark])}]" if kind.mark else ""
-    return f"{card_name(card)}{mark}: {' '.join(own_texts(kind.text, kind.text_zh))}"
+    return labelled(f"{card_name(card)}{mark}", " ".join(own_texts(kind.text, kind.text_zh)))
 
 
 def character_name(cid: str | None) -> str:
@@ -136,7 +136,7 @@ def is_draw(winners: Sequence[int]) -> bool:
 
 
 def players_text(names: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(player(names, s) for s in seats)
+    return list_text(player(names, s) for s in seats)
 
 
 SHOT_KINDS = {"shoot": N_("Shoot"), "freekick": N_("Free kick"), "penalty": N_("Penalty")}
@@ -287,7 +287,7 @@ def _window_line(view: View, w: dict) -> str:
             text += " " + _("(the chain is {n} long, on {card} played by {p})").format(
                 n=len(chain), card=card_name(chain[0]["card"]), p=player(names, chain[0]["seat"])
             )
-        return text + "; " + _("a Controversy cancels it")
+        return clauses_text([text, _("a Controversy cancels it")])
     shot = view.get("shot") or {}
     shooter = player(names, w.get("shooter", shot.get("shooter", 0)))
     if kind == "shot_skill":
@@ -657,7 +657,7 @@ def _end(e: Event, names: Sequence[str]) -> str:
 
 def _offered(e: Event, names: Sequence[str]) -> str:
     return _("Offered to {p}: {characters}").format(
-        p=_p(e, names), characters=", ".join(character_name(c) for c in e["characters"])
+        p=_p(e, names), characters=list_text(character_name(c) for c in e["characters"])
     )
 
 

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from ..core.worldwave import ROSTER
-from ..i18n import _, format_number
+from ..i18n import _, format_number, pgettext
 from ..registry import SimTable
 from .worldwave import character_name
 
@@ -89,7 +89,13 @@ class WorldWaveReport:
         return [
             SimTable(
                 title=_("World Wave characters over {n} matches").format(n=m),
-                columns=(_("Character"), _("Pos"), _("Games"), _("Win rate"), _("Goals/game")),
+                columns=(
+                    _("Character"),
+                    _("Pos"),
+                    pgettext("matches played", "Games"),
+                    _("Win rate"),
+                    _("Goals/game"),
+                ),
                 rows=tuple(rows),
                 caption=_("a draw counts half; goals are the character's own shots"),
                 notes=notes,

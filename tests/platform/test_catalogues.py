@@ -32,6 +32,8 @@ KEYWORDS = {
     "IllegalAction": None,
     "UndoRefused": None,
     "DeckError": (3,),
+    "OptionError": None,
+    "pgettext": ((1, "c"), 2),
 }
 NPLURALS = {"pl": 3, "uk": 3, "zh_Hant": 1, "de": 2}
 # n -> plural form index, the way each language counts (1 kot, 2 koty, 5 kotów, 22 koty …)
@@ -182,10 +184,17 @@ def test_the_compiled_catalogue_says_what_the_po_says(lang):
         if not m.id or m.fuzzy:
             continue
         if isinstance(m.id, tuple | list):
-            if m.string and m.string[0] and compiled.ngettext(m.id[0], m.id[1], 1) != m.string[0]:
+            said = (
+                compiled.npgettext(m.context, m.id[0], m.id[1], 1)
+                if m.context
+                else compiled.ngettext(m.id[0], m.id[1], 1)
+            )
+            if m.string and m.string[0] and said != m.string[0]:
                 wrong.append(m.id[0])
-        elif m.string and compiled.gettext(m.id) != m.string:
-            wrong.append(m.id)
+        elif m.string:  # a message with a context (pgettext) is looked up in it
+            said = compiled.pgettext(m.context, m.id) if m.context else compiled.gettext(m.id)
+            if said != m.string:
+                wrong.append(m.id)
     assert wrong == [], f"{lang}: the .mo differs from the .po: {wrong[:20]}"
     assert lang in i18n.available_languages()
 

@@ -23,13 +23,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import EventLog
-from ..errors import IllegalAction, check_view_seat, not_an_action
+from ..errors import NP_, IllegalAction, check_view_seat, not_an_action
 from ..rng import GameRng
 from .data import Character, load_deck, load_roster
 from .notation import Action, parse
 from .skills import SKILLS, Skill
 
 ID = "worldwave"
+# refusals that count cards (`IllegalAction(one, code, many, n=...)`, said with ngettext)
+DISCARD_FIRST = NP_(
+    "discard {n} card down to your hand limit first",
+    "discard {n} cards down to your hand limit first",
+)
+DISCARD_COUNT = NP_("discard exactly {n} card", "discard exactly {n} cards")
 SAVE_VERSION = 1
 
 ROSTER: dict[str, Character] = load_roster()
@@ -509,10 +515,10 @@ class WorldWaveState:
         if self.phase == "discard":
             excess = len(hand) - self.hand_limit(self.turn)
             if verb != "discard":
-                return IllegalAction(
-                    "discard {n} card(s) down to your hand limit first", "discard_first", n=excess
-                )
-            return IllegalAction("discard exactly {n} card(s)", "discard_count", n=excess)
+                one, many = DISCARD_FIRST
+                return IllegalAction(one, "discard_first", many, n=excess)
+            one, many = DISCARD_COUNT
+            return IllegalAction(one, "discard_count", many, n=excess)
         if verb in ("pass", "discard", "save", "terry", "anticipation"):
             return IllegalAction(
                 "'{action}' is for answers and the discard phase; this is your action phase",

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...i18n import N_, _
-from ...rulesdoc import rules_markdown
+from ...rulesdoc import rules_document
 from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 
@@ -44,10 +44,8 @@ class RulesScreen(ModalScreen[None]):
         # session of an SSH server (the rules are our own text, never a player's).
         # Imported here: Rich's Markdown (markdown-it, Pygments) is a large part of the
         # start-up time otherwise, and the launcher's first frame shows no rules.
-        from rich.markdown import Markdown as RichMarkdown
-
         with VerticalScroll():
-            yield Static(RichMarkdown(rules_markdown(self.game_id)))
+            yield Static(rules_document(self.game_id))
         yield KeyBar()
 
     def action_close(self) -> None:

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 
 from ... import settings
 from ...core import DeckError, OptionError
-from ...i18n import LANGUAGE_NAMES, N_, _, available_languages, switch_language
+from ...i18n import LANGUAGE_NAMES, N_, _, available_languages, pgettext, switch_language
 from ...match import Match
 from ...narration import problem_text
 from ...options import OptionSpec, OptionValueError
@@ -360,7 +360,7 @@ class LauncherScreen(Screen):
             ]
         options += [Option(Text(f"▸ {text}"), id=f"{ACTION}{name}") for name, text in actions]
         menu = OptionList(*options, id="gamelist")
-        menu.border_title = _("Games")
+        menu.border_title = pgettext("list of games", "Games")
         return menu
 
     @staticmethod

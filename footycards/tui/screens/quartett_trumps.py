@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from ...core.quartett import RoundView
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, labelled, list_text, ngettext
 from ...match import Applied, Match
 from ..widgets.packing import pack
 from ..widgets.quartett_card import LABELS, QuartettCard, show_value
@@ -309,19 +309,19 @@ class TopTrumpsScreen(QuartettScreen):
                     w=won, n=took
                 )
             return _("winner: {w}").format(w=won)
-        tied = ", ".join(self.seat_name(s) for s in comp["tied"])
+        tied = list_text(self.seat_name(s) for s in comp["tied"])
         return _("tie: {who} — cards to the middle").format(who=tied)
 
     def summary(self, comp: Mapping[str, Any], round_no: int) -> Text:
         """An earlier comparison in one line: who called what, each value, the outcome."""
         cat = comp["category"]
         kind = _("Stechen") if comp["stechen"] else _("Round {n}").format(n=round_no)
-        values = ", ".join(
+        values = list_text(
             f"{self.seat_name(p['seat'])} {show_value(cat, p['value'])}" for p in comp["plays"]
         )
         return Text(
-            f"{kind} · {self.seat_name(comp['caller'])}: {_(SHORT_LABELS[cat])} · {values} · "
-            f"{self.outcome(comp)}",
+            f"{kind} · {labelled(self.seat_name(comp['caller']), _(SHORT_LABELS[cat]))} · "
+            f"{values} · {self.outcome(comp)}",
             style="dim",
         )
 
@@ -334,7 +334,7 @@ class TopTrumpsScreen(QuartettScreen):
         if self.has_class("-narrow"):
             return self.comparison_lines(comp, f"{kind} · {_(SHORT_LABELS[cat])} · {outcome}")
         t = RichTable(
-            title=Text(f"{kind} · {caller}: {_(LABELS[cat])} · {outcome}"),  # names: no markup
+            title=Text(f"{kind} · {labelled(caller, _(LABELS[cat]))} · {outcome}"),  # no markup
             title_style="bold",
             expand=True,
             show_lines=False,

@@ -49,6 +49,13 @@ def half_name(half: int) -> str:
     return _("1st half") if half == 1 else _("2nd half")
 
 
+def reshuffled_text(n: int) -> str:
+    """The keeper deck shuffled again from its discards (F4.4), in the right plural."""
+    return ngettext(
+        "keeper deck reshuffled ({n} card)", "keeper deck reshuffled ({n} cards)", n
+    ).format(n=n)
+
+
 class SadikovScreen(GameScreen):
     """One game of Sadikov's Football."""
 
@@ -248,7 +255,7 @@ class SadikovScreen(GameScreen):
                 frames.append(
                     (
                         False,
-                        Text("  " + _("keeper deck reshuffled ({n} cards)").format(n=e["count"])),
+                        Text("  " + reshuffled_text(e["count"])),
                     )
                 )
             elif ev == "save":

@@ -22,9 +22,9 @@ from textual.widgets import Static
 
 from ...core import get_game
 from ...core.stadium import REWARD_NAMES, pos_label
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, clauses_text, list_text, ngettext, pgettext
 from ...match import Applied, Match, Undone
-from ...seats import ai_mark, says_ai
+from ...seats import ai_mark, ai_name_here, says_ai
 from ...textmode.stadium import reward_name
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.feed import MatchFeed
@@ -35,7 +35,25 @@ from ..widgets.titlebar import TitleBar
 from .game import GameScreen
 
 DICE = "⚀⚁⚂⚃⚄⚅"
-REWARD_BADGE = {"YELLOW": " Y ", "RED": " R ", "VAR": " V ", "GAME": " G "}  # then its name
+
+
+def reward_badge(kind: str) -> str:
+    """The coloured badge before a reward card's name in the scoreboard: one letter."""
+    if kind == "YELLOW":
+        # TRANSLATORS: the one-letter badge of the YELLOW reward card (on a yellow ground),
+        # the first letter of the card's name in the language
+        letter = pgettext("badge of the YELLOW card", "Y")
+    elif kind == "RED":
+        # TRANSLATORS: the one-letter badge of the RED reward card (on a red ground)
+        letter = pgettext("badge of the RED card", "R")
+    elif kind == "VAR":
+        # TRANSLATORS: the one-letter badge of the VAR reward card
+        letter = pgettext("badge of the VAR card", "V")
+    else:
+        # TRANSLATORS: the one-letter badge of the PLAY GAME reward card (not the same
+        # letter as the YELLOW card's)
+        letter = pgettext("badge of the PLAY GAME card", "G")
+    return f" {letter} "
 
 
 class Scoreboard(Widget):
@@ -96,15 +114,16 @@ class Scoreboard(Widget):
         middle = self.content_size.width - 2 - stars - 2  # the middle column's cells
         for s, area in enumerate(view["areas"]):
             mark = "▶" if s == view["turn"] and not view["is_over"] else ""
-            who = Text(f"P{s + 1} {area['name']}", style="bold" if mark else "")
-            if s in self.ai_seats and not says_ai(area["name"]):
+            name = ai_name_here(area["name"]) if s in self.ai_seats else area["name"]
+            who = Text(f"P{s + 1} {name}", style="bold" if mark else "")
+            if s in self.ai_seats and not says_ai(name):
                 who.append(" " + ai_mark(), style="dim")
             t.add_row(mark, who, Text(f"{area['score']}★", style=look("scoreboard--stars")))
             t.add_row("", pairs_text(area["pairs"]), "")
             if area["rewards"]:
                 pieces = [Text(_("holds:"), style="dim")]
                 for r in area["rewards"]:  # a badge and its name stay on one line
-                    piece = Text(REWARD_BADGE[r], look(f"scoreboard--{r.lower()}"))
+                    piece = Text(reward_badge(r), look(f"scoreboard--{r.lower()}"))
                     piece.append(reward_name(r))
                     pieces.append(piece)
                 t.add_row("", pack(pieces, middle, gap=1), "")
@@ -169,10 +188,11 @@ class MatchPanel(Static):
         if not m:
             return
         areas = view["areas"]
-        a, b = areas[m["challenger"]]["name"], areas[m["opponent"]]["name"]
+        # an AI seat's default name in this viewer's language (a shared table's host named it)
+        a, b = (ai_name_here(areas[m[k]]["name"]) for k in ("challenger", "opponent"))
         lines = [_("PLAY GAME: {a} v {b}").format(a=a, b=b)]
         lines += ["  " + line for line in rolls_text(m["rolls"], a, b)]
-        w = areas[m["winner"]]["name"]
+        w = ai_name_here(areas[m["winner"]]["name"])
         if m.get("taken"):
             pair = next((p for p in areas[m["winner"]]["pairs"] if p["id"] == m["taken"]), None)
             card = f"{m['taken']} {pair['name']} {'★' * pair['stars']}" if pair else m["taken"]
@@ -260,7 +280,7 @@ class StadiumScreen(GameScreen):
         m = self.match.public_view()["match"]
         if applied.action.startswith("match") and self.match.is_ai(m["challenger"]):
             a, b = self.seat_name(m["challenger"]), self.seat_name(m["opponent"])
-            rolls = "; ".join(rolls_text(m["rolls"], a, b, dice=False))
+            rolls = clauses_text(rolls_text(m["rolls"], a, b, dice=False))
             self.notify(rolls, title=_("PLAY GAME: {a} v {b}").format(a=a, b=b), markup=False)
 
     def after_undo(self, undone: Undone) -> None:
@@ -329,7 +349,7 @@ class StadiumScreen(GameScreen):
             doing = _("The game is over.")
         elif self.match.is_ai(seat):
             name = self.seat_name(seat)
-            if not name.startswith("AI"):
+            if not says_ai(name):  # its default name says it is an AI player
                 name = _("{name} (AI)").format(name=name)
             doing = _("Thinking: {name}…").format(name=name)
         elif not self.is_local(seat) and self.review is None:  # a shared table's other player
@@ -417,7 +437,7 @@ class StadiumScreen(GameScreen):
                 choices,
                 body=what
                 + " "
-                + _("You hold: {cards}.").format(cards=", ".join(reward_name(c) for c in held)),
+                + _("You hold: {cards}.").format(cards=list_text(reward_name(c) for c in held)),
                 cancellable=False,
             ),
             done,

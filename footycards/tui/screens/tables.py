@@ -27,7 +27,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core import DeckError, OptionError
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, labelled, ngettext
 from ...narration import problem_text
 from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec
@@ -145,7 +145,7 @@ class TableSession:
             if mine is not None and applied.to_move == mine and applied.seat != mine:
                 self.app.bell()  # the player's turn starts
         elif kind == "chat" and change.who != self.presence.user:
-            self.app.notify(f"{change.who}: {change.text}", title=_("Chat"), markup=False)
+            self.app.notify(labelled(change.who, change.text), title=_("Chat"), markup=False)
         elif kind == "takeover":
             self.app.notify(
                 _("{name} is away: an AI plays their seat until they are back.").format(

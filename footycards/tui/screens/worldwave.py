@@ -31,7 +31,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...core.worldwave import CARDS, ROSTER
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, labelled, list_text, ngettext
 from ...match import Applied, Match, Undone
 from ...settings import load as load_settings
 from ...settings import update as update_settings
@@ -695,7 +695,7 @@ class WorldWaveScreen(GameScreen):
         for card in info["equipped"].values():
             if card is not None:
                 said = own_texts(CARDS[card].text, CARDS[card].text_zh)[0]
-                lines.append(f"{card_name(card)}: {said}")
+                lines.append(labelled(card_name(card), said))
         title = f"P{message.seat + 1} {self.seat_name(message.seat)}"
         self.notify("\n".join(lines), title=title, timeout=12, markup=False)
 
@@ -747,7 +747,7 @@ class WorldWaveScreen(GameScreen):
     def skill_label(self, seat: int, action: Any, cards: list[str]) -> str:
         """A skill action in words: whose skill, what it does, with which cards or on whom."""
         names = self.match.names()
-        used = ", ".join(f"{s}. {card_name(cards[s - 1])}" for s in action.slots if s <= len(cards))
+        used = list_text(f"{s}. {card_name(cards[s - 1])}" for s in action.slots if s <= len(cards))
         if action.kind in ("terry", "anticipation"):
             what = character_name("terry") if action.kind == "terry" else card_name("anticipation")
             return _("{what}: discard {cards} as a Save").format(what=what, cards=used)

@@ -20,7 +20,7 @@ from textual.widget import Widget
 
 from ...cells import center
 from ...i18n import N_, _
-from ...seats import ai_mark, says_ai
+from ...seats import ai_mark, ai_name_here, says_ai
 from ..translate import translate_bindings
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -305,8 +305,9 @@ class AktivPanel(Widget):
         self.ai = ai
         info = view["seats"][self.seat]
         on_turn = view["to_move"] == self.seat and not view["is_over"]
-        title = ("▶ " if on_turn else "") + f"P{self.seat + 1} {info['name']}"
-        if ai and not says_ai(info["name"]):
+        name = ai_name_here(info["name"]) if ai else info["name"]
+        title = ("▶ " if on_turn else "") + f"P{self.seat + 1} {name}"
+        if ai and not says_ai(name):
             title += " " + ai_mark()
         self.border_title = Content(title)  # a name is never markup
         self.border_subtitle = _("goals: {n}").format(n=info["goals"])

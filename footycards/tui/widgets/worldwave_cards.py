@@ -20,7 +20,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...core.worldwave import CARDS, ROSTER
-from ...i18n import N_, _
+from ...i18n import N_, _, list_text
 from ...textmode.worldwave import beside, in_chinese, own_texts
 from ..translate import translate_bindings
 
@@ -266,7 +266,7 @@ class HandPanel(CardList):
             for label, cards in self.every:
                 line = Text(f"{label}: ", style="bold")
                 names = [card_short(c, self.narrow) for c in cards]
-                line.append(", ".join(names) if names else "—")
+                line.append(list_text(names) if names else "—")
                 out += [(None, row) for row in wrap(line, width)]
             return out
         if self.cards is None:

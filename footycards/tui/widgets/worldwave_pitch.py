@@ -17,8 +17,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...core.worldwave import CARDS, ROSTER
-from ...i18n import _
-from ...seats import ai_mark, says_ai
+from ...i18n import _, list_text
+from ...seats import ai_mark, ai_name_here, says_ai
 from .worldwave_cards import MARK_GLYPH, card_name, character_name, fit, gauge, pad
 
 TEAM_NAMES = ("A", "B")
@@ -99,6 +99,8 @@ class PitchPanel(Widget):
 
     def seat_title(self, seat: int) -> str:
         who = self.names[seat] if seat < len(self.names) else f"P{seat + 1}"
+        if seat in self.ai:
+            who = ai_name_here(who)
         ai = " " + ai_mark() if seat in self.ai and not says_ai(who) else ""
         return f"{self.marker(seat)}P{seat + 1} {who}{ai}"
 
@@ -126,7 +128,7 @@ class PitchPanel(Widget):
         if info["hand_limit"] is not None:
             text.append(f"/{info['hand_limit']}", style="dim")
         if info["pending"]:
-            names = ", ".join(card_name(c) for c in info["pending"])
+            names = list_text(card_name(c) for c in info["pending"])
             text.append(" · " + _("pending: {cards}").format(cards=names), style="bold")
         return text
 

@@ -283,16 +283,18 @@ def _sample(
     many of those the opponent held it in.
 
     One loop with everything in local names (it is the `hard` AI's whole cost): a step
-    proposes a swap (see `_Moves`), makes it, checks the one or two quartets it touched
-    (`_Timelines.check_code`, mostly found in its memo) and keeps the swap by the
-    Metropolis rule or swaps back. A quartet's cards are counted when its hand changes
+    proposes a swap (see `_Moves`), checks the one or two quartets it would touch
+    (`_Timelines.check_code`, mostly found in its memo) and makes the swap if the
+    Metropolis rule keeps it; a swap not kept leaves the marks of `_Moves` as a swap made
+    and undone would. A quartet's cards are counted when its hand changes
     (each card of the old hand gets the kept steps since the last change), not at every
     step."""
     lines = _Timelines(record)
     moves = _Moves(record, place)
     where, group, slots = moves.where, moves.group, moves.slots
-    qpairs, relist, reorder = moves.qpairs, moves.relist, moves.reorder
-    memo, check, digit, powers = lines.memo, lines.check_code, lines.digit, lines.powers
+    qpairs, count, relist, reorder = moves.qpairs, moves.count, moves.relist, moves.reorder
+    check, digit, powers = lines.check_code, lines.digit, lines.powers
+    found = [m.get for m in lines.memo]  # per quartet: its memo's look-up
     n = len(group)
     nq = len(record.ids) // 4
     codes = [lines.code(q, where) for q in range(nq)]  # where each quartet's cards arrive
@@ -301,7 +303,7 @@ def _sample(
     seen = [0] * len(record.ids)
     since = [0] * nq  # `kept` when each quartet's hand was last counted
     kept = 0  # steps spent in placements that fit the record
-    run = 0  # steps spent in the current placement since the burn-in
+    entered = 0  # the step the chain came to the current placement at
     burn = steps // 4
     pick, log = rng.random, math.log
     listed = False
@@ -312,55 +314,57 @@ def _sample(
                 moves.list_pairs()
             listed = True  # the pairs are listed: a swap within a quartet keeps them
             if not moves.npairs:
-                if step >= burn:
-                    run += 1  # no swap proposed: a step spent
-                continue
+                continue  # no swap proposed: a step spent
             k = int(pick() * moves.npairs)
-            for pairs in qpairs:
-                if k < len(pairs):
-                    i, j = pairs[k]
+            for q, m in enumerate(count):
+                if k < m:
+                    i, j = (qpairs[q] or moves.pairs_of(q))[k]
                     break
-                k -= len(pairs)
+                k -= m
         else:
             i = int(pick() * slots)
             j = int(pick() * n)
             gi = group[i]
             while group[j] == gi:
                 j = int(pick() * n)
-        # swap, marking the quartets whose pairs to list again (see _Moves)
+        # the codes of the quartets touched once the swap is made, and their checks
+        # (see _Timelines); nothing changes before the swap is kept
         ci, cj = place[i], place[j]
         qa, qb = ci >> 2, cj >> 2
-        # a quartet listed as its cards lie now is so again if the swap is undone
-        clean_a = qa not in relist and qa not in reorder
-        clean_b = qb not in relist and qb not in reorder
+        move = digit[j] - digit[i]  # card ci would arrive as place j says, cj as i says
+        code_a = codes[qa] + move * powers[ci & 3]
         if qa != qb:
-            relist.add(qa)
-            relist.add(qb)
-            if reorder:
-                relist.update(reorder)
-                reorder.clear()
-            listed = False
-        elif listed:
-            reorder.add(qa)
+            code_b = codes[qb] - move * powers[cj & 3]
+            new_a = found[qa](code_a) or check(qa, code_a)
+            new_b = found[qb](code_b) or check(qb, code_b)
+            delta = new_a[0] - checked[qa][0] + new_b[0] - checked[qb][0]
         else:
-            relist.add(qa)
-        place[i], place[j] = cj, ci
-        where[cj], where[ci] = i, j
-        move = digit[j] - digit[i]  # card ci now arrives as place j says, cj as i says
-        codes[qa] += move * powers[ci & 3]
-        codes[qb] -= move * powers[cj & 3]
-        # check the quartets touched (see _Timelines)
-        new_a = memo[qa].get(codes[qa]) or check(qa, codes[qa])
-        delta = new_a[0] - checked[qa][0]
-        if qb != qa:
-            new_b = memo[qb].get(codes[qb]) or check(qb, codes[qb])
-            delta += new_b[0] - checked[qb][0]
-        else:
-            new_b = new_a
+            code_a -= move * powers[cj & 3]
+            new_a = new_b = found[qa](code_a) or check(qa, code_a)
+            delta = new_a[0] - checked[qa][0]
         if delta <= 0 or -PENALTY * delta > log(1.0 - pick()):
-            if run and not bad:  # the placement left: count the steps it stayed
-                kept += run
-            run = 0
+            # swap, marking the quartets whose pairs to list again (see _Moves)
+            if qa != qb:
+                relist.add(qa)
+                relist.add(qb)
+                if reorder:
+                    relist.update(reorder)
+                    reorder.clear()
+                listed = False
+            elif listed:
+                reorder.add(qa)
+                if qpairs[qa] is None:  # its pairs as listed, before its cards move
+                    moves.pairs_of(qa)
+            else:
+                relist.add(qa)
+            place[i], place[j] = cj, ci
+            where[cj], where[ci] = i, j
+            codes[qa] = code_a
+            if not bad:  # the placement left: count the steps it stayed after the burn-in
+                stay = step - (entered if entered > burn else burn)
+                if stay > 0:
+                    kept += stay
+            entered = step
             old = checked[qa]
             if old[1] != new_a[1]:  # quartet qa's hand changes: count the old one
                 for c in old[1]:
@@ -368,6 +372,7 @@ def _sample(
                 since[qa] = kept
             checked[qa] = new_a
             if qb != qa:
+                codes[qb] = code_b
                 old = checked[qb]
                 if old[1] != new_b[1]:
                     for c in old[1]:
@@ -375,22 +380,20 @@ def _sample(
                     since[qb] = kept
                 checked[qb] = new_b
             bad += delta
-        else:  # swap back: the quartets that were listed as they lie again need no listing
-            if clean_a:
-                relist.discard(qa)
-                reorder.discard(qa)
-            if clean_b:
-                relist.discard(qb)
-                reorder.discard(qb)
-            place[i], place[j] = ci, cj
-            where[ci], where[cj] = i, j
-            codes[qa] -= move * powers[ci & 3]
-            codes[qb] += move * powers[cj & 3]
-        if step >= burn:
-            run += 1
-    if not moves.any():
-        run = 1  # every unknown card was dealt: one placement, counted once
-    if run and not bad:
+        elif qa != qb:  # not swapped: the marks as a swap made and undone leaves them
+            if reorder:
+                relist.update(reorder)
+                reorder.clear()
+            listed = False
+        elif qa in relist or qa in reorder:
+            if listed:
+                reorder.add(qa)
+            else:
+                relist.add(qa)
+    # the last placement's steps; when every unknown card was dealt, the one placement,
+    # counted once
+    run = steps - (entered if entered > burn else burn) if moves.any() else 1
+    if run > 0 and not bad:
         kept += run
     for q, (_b, hold) in enumerate(checked):
         for c in hold:
@@ -407,12 +410,15 @@ class _Moves:
     quartet" (Q4.3) true, and such a swap leaves the set of such pairs as it was.
 
     This holds the placement's groups and, for the second kind, the same-quartet pairs,
-    listed quartet by quartet (`qpairs`, in quartet order). A swap marks the quartets to
+    listed quartet by quartet (`pairs_of`, in quartet order). A swap marks the quartets to
     list again when the pairs are next needed (`relist`): a swap between two quartets, or
     any swap while the pairs are not needed since the last such swap, lists its quartets
     anew; a swap within one quartet after the pairs were listed keeps that quartet's list
     as it stands (the set is the same, only the order would change) until the next swap
-    between quartets (`reorder`)."""
+    between quartets (`reorder`). Listing a quartet again only counts its pairs (`count`,
+    by its shape); the pairs themselves are made when one of them is drawn, or before a
+    swap within the quartet would move its cards (`keep`), from the places its cards lie
+    at while listed."""
 
     def __init__(self, record: Record, place: list[int]) -> None:
         slots = record.dealt + record.draws
@@ -423,7 +429,11 @@ class _Moves:
         for k, c in enumerate(place):
             self.where[c] = k
         nq = len(record.ids) // 4
-        self.qpairs: list[list[tuple[int, int]]] = [[] for _q in range(nq)]
+        # per quartet: its pairs once made, else None; the shape's pairs it was listed by;
+        # how many pairs it has
+        self.qpairs: list[list[tuple[int, int]] | None] = [None] * nq
+        self.offsets: list[list[tuple[int, int]]] = [[] for _q in range(nq)]
+        self.count = [0] * nq
         self.npairs = 0  # all quartets' pairs
         self.relist: set[int] = set(range(nq))  # to list before the pairs are used
         self.reorder: set[int] = set()  # swapped within since listed: list at the next relist
@@ -438,19 +448,33 @@ class _Moves:
         return len(set(self.group)) > 1
 
     def list_pairs(self) -> None:
-        """List the pairs of the quartets marked in `relist` again."""
+        """List the quartets marked in `relist` again: their shapes and counts of pairs."""
         where, qpairs, kind, shapes = self.where, self.qpairs, self.kind, self.shapes
+        count, qoffsets = self.count, self.offsets
+        npairs = self.npairs
         for q in self.relist:
             b = q << 2
-            at = (where[b], where[b + 1], where[b + 2], where[b + 3])
-            shape = kind[at[0]] << 6 | kind[at[1]] << 4 | kind[at[2]] << 2 | kind[at[3]]
+            shape = kind[where[b]] << 6 | kind[where[b + 1]] << 4
+            shape |= kind[where[b + 2]] << 2 | kind[where[b + 3]]
             offsets = shapes.get(shape)
             if offsets is None:
                 offsets = shapes[shape] = self._pairs(shape)
-            pairs = [(at[x], at[y]) for x, y in offsets]
-            self.npairs += len(pairs) - len(qpairs[q])
-            qpairs[q] = pairs
+            npairs += len(offsets) - count[q]
+            count[q] = len(offsets)
+            qoffsets[q] = offsets
+            qpairs[q] = None
+        self.npairs = npairs
         self.relist.clear()
+
+    def pairs_of(self, q: int) -> list[tuple[int, int]]:
+        """Quartet q's pairs of places, as listed (made now if not yet: its cards lie where
+        they lay when it was listed)."""
+        pairs = self.qpairs[q]
+        if pairs is None:
+            b = q << 2
+            at = self.where[b : b + 4]  # the places of the quartet's cards
+            pairs = self.qpairs[q] = [(at[x], at[y]) for x, y in self.offsets[q]]
+        return pairs
 
     @staticmethod
     def _pairs(shape: int) -> list[tuple[int, int]]:

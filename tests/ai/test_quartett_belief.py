@@ -207,6 +207,6 @@ def test_the_same_quartet_pairs_are_those_of_the_groups():
                     for j in ks[x + 1 :]
                     if group[i] != group[j] and (i < slots or j < slots)
                 ]
-            assert [p for pairs in moves.qpairs for p in pairs] == expected
+            assert [p for q in range(len(record.ids) // 4) for p in moves.pairs_of(q)] == expected
             assert moves.npairs == len(expected)
             state.apply(rng.choice(state.legal_actions()))

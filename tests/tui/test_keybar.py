@@ -4,6 +4,9 @@ closer on narrow terminals."""
 
 from __future__ import annotations
 
+import contextvars
+
+import pytest
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -185,3 +188,27 @@ async def test_a_full_bar_leaves_keys_out_but_keeps_keys_help_and_leave():
         assert "u Undo" in text and "? Keys" in text and text.rstrip().endswith("q Leave")
         start, end = span_of(bar, "q")
         assert end <= 80
+
+
+@pytest.mark.parametrize(
+    ("lang", "game"), [("pl", "stadium"), ("uk", "stadium"), ("uk", "quartett")]
+)
+async def test_the_rules_key_stays_on_a_full_bar_in_every_language(lang, game):
+    """Longer translations of the key labels at 80×24 leave other keys out, never F1."""
+    from footycards import i18n
+
+    with i18n.language(lang):
+        seats = parse_players("Ann,ai:easy")
+    options = {"rows": 4, "cols": 4} if game == "stadium" else {}
+    match = Match.start(game, seats, 1, options)
+    app = contextvars.copy_context().run(
+        lambda: FootyApp(match=match, speed="instant", lang=lang, autosave=False)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar_text(bar)
+        assert len(text) <= 80
+        start, end = span_of(bar, "f1")
+        assert end <= 80 and "f1" in text
+        assert span_of(bar, "question_mark")[1] <= 80

@@ -7,7 +7,8 @@ ones dimmed), the command palette key on the right, and redraws only when what i
 shows changed. A click on a key presses it, so the binding's action runs as if typed.
 `compact` packs the keys closer (narrow terminals); `show_command_palette` hides the
 palette key. Keys that do not fit are left out from the right, but never `?` (the keys
-help lists them all) nor the last one (Leave).
+help lists them all), `F1` (the rules: a longer translation must not push them off) nor
+the last one (Leave).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from textual.widget import Widget
 
 from ...i18n import N_, _
 
+KEPT = ("question_mark", "f1")  # the keys help and the rules: always on the bar
 PALETTE = N_("palette")  # Textual's word for the command palette key (the bar translates it)
 
 
@@ -163,7 +165,7 @@ class KeyBar(Widget, can_focus=False):
     def fitting(self, key_style: Style, text_style: Style, room: int) -> list[BarEntry]:
         """The entries that fit in `room` cells: when they do not all fit, the ones before
         the last are left out from the right, but never the keys help (`?` lists every key
-        left out) nor the last key (Leave, Quit)."""
+        left out), the rules (F1) nor the last key (Leave, Quit)."""
         entries = list(self.entries)
         gap = 1 if self.compact else 0
 
@@ -173,9 +175,7 @@ class KeyBar(Widget, can_focus=False):
 
         while width() > room:
             droppable = [
-                i
-                for i, e in enumerate(entries[:-1])
-                if not any(k.key == "question_mark" for k in e.keys)
+                i for i, e in enumerate(entries[:-1]) if not any(k.key in KEPT for k in e.keys)
             ]
             if not droppable:
                 break

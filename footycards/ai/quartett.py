@@ -33,7 +33,7 @@ class _Level:
 
 # Tuned with benchmarks/bench_ladder.py (two players, 1,000 games per pair).
 LEVELS: dict[str, _Level] = {
-    "easy": _Level(careless=0.35, seen=False, memory=2, slip=0.0, belief=False),
+    "easy": _Level(careless=0.35, seen=False, memory=4, slip=0.0, belief=False),
     "normal": _Level(careless=0.15, seen=True, memory=8, slip=0.0, belief=False),
     "hard": _Level(careless=0.0, seen=True, memory=None, slip=0.0, belief=True),
 }

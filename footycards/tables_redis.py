@@ -98,6 +98,9 @@ return 0
 """
 
 
+EVENTS = frozenset({"sit", "leave", "act", "chat", "takeover", "rematch", "close"})
+
+
 class BadData(ValueError):
     """A record or log entry in Redis that is not what a table writes."""
 
@@ -221,7 +224,12 @@ class SharedTable(Table):
                 if text is None:
                     self.shared.missing.add(self.code)  # Redis lost it: written again soon
                     return
-                if not self.same_epoch(text):
+                try:
+                    same = self.same_epoch(text)
+                except BadData as exc:
+                    self.fail(str(exc))
+                    return
+                if not same:
                     continue  # written again by another process: read on from there
                 if not entries:
                     break
@@ -233,7 +241,9 @@ class SharedTable(Table):
                         if not isinstance(event, dict):
                             raise BadData(f"log entry {entry_id}: not an event")
                         self.apply_event(event)
-                    except (BadData, ValueError, KeyError, TypeError, IndexError) as exc:
+                    except redis.RedisError:
+                        raise
+                    except Exception as exc:  # bad data; nothing else stops for it
                         self.fail(f"log entry {entry_id}: {exc!r}")
                         return
                     if self.closed:
@@ -264,9 +274,9 @@ class SharedTable(Table):
     def apply_event(self, event: dict[str, Any]) -> None:
         kind = event["k"]
         nonce = str(event.get("nonce", ""))
-        handler = getattr(self, f"on_{kind}", None) if isinstance(kind, str) else None
-        if handler is None:
+        if kind not in EVENTS:
             raise BadData(f"unknown event {kind!r}")
+        handler = getattr(self, f"on_{kind}")
         try:
             result = handler(event)
         except TableError as exc:

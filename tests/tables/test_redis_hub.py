@@ -268,3 +268,24 @@ async def test_redis_restarted_without_its_data_and_the_game_goes_on(hubs, redis
     fresh = hubs().find(table.code)
     assert fresh.match is not None and fresh.match.actions == table.match.actions
     assert fresh.seat_names() == ["Ann", "Bob"] and not fresh.is_away(0) and not fresh.is_away(1)
+
+
+async def test_log_entries_that_are_no_event_close_the_table(hubs) -> None:
+    one = hubs()
+    entries = [
+        json.dumps({"k": "applied", "n": 1}),  # a method's name, not an event
+        json.dumps(["sit"]),
+        json.dumps({"k": "sit", "seat": 1}),  # who sits there?
+        json.dumps({"no": "kind"}),
+    ]
+    for text in entries:
+        table = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+        inbox = Inbox()
+        table.sit("Ann", inbox)
+        one.client.xadd(one.log_key(table.code), {"e": text})
+        await wait_for(lambda table=table: table.closed)
+        assert "closed" in inbox.kinds(), text
+    # a record another program wrote as a list: that table is refused, the hub goes on
+    one.client.set(one.record_key("AAAA"), json.dumps(["quartett"]))
+    one.client.sadd(one.codes_key, "AAAA")
+    assert all(t.code != "AAAA" for t in one.open_tables())

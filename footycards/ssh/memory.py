@@ -23,11 +23,15 @@ everything, freeze again) frees them. That one long pause is taken when
 - the process holds more than `grow_share` (plus `grow_slack`) beyond what its open
   sessions explain (what it held after the last deep collection, and `per_session` for
   each session opened since): garbage is piling up among the frozen objects. What it
-  holds is counted in frozen objects (`gc.get_freeze_count`), not in resident memory:
-  the resident memory does not fall after a deep collection (the freed space stays in
-  the process for reuse), so a floor learnt from it rose by a quarter at every deep
-  collection and the pile of garbage with it (429, 570, 768 MB after 100, 200, 300
-  sessions of churn, deep collections of 3, 4.4, 5.9, 8.2 s);
+  holds is counted in the interpreter's allocated memory blocks
+  (`sys.getallocatedblocks`: live objects, garbage included until it is freed), not in
+  resident memory: the resident memory does not fall after a deep collection (the freed
+  space stays in the process for reuse), so a floor learnt from it rose by a quarter at
+  every deep collection and the pile of garbage with it (429, 570, 768 MB after 100,
+  200, 300 sessions of churn, deep collections of 3, 4.4, 5.9, 8.2 s). Nor in frozen
+  objects (`gc.get_freeze_count`, used before): Python counts those by walking the
+  whole frozen list, 70 ms with 800,000 objects, at every tick; 15 % of the server's
+  CPU under churn (py-spy), and a 70 ms pause twice a second;
 - `deep_every` seconds have passed with sessions open (never by default: the memory
   trigger above covers what is left behind, and a deep collection with sessions open is
   a pause for all of them).
@@ -39,6 +43,7 @@ import gc
 import logging
 import math
 import os
+import sys
 import time
 import weakref
 from collections.abc import Callable
@@ -87,14 +92,15 @@ class GcPolicy:
     deep_share: float = 0.25  # ended sessions / open sessions that call for a deep one
     deep_min_ended: int = 4  # ... but never for fewer ended sessions than this
     deep_every: float = math.inf  # a deep collection at least this often with sessions open
-    grow_share: float = 0.25  # objects beyond what the open sessions explain ...
-    grow_slack: int = 100_000  # ... and beyond this many, call for a deep one
-    # what a session is expected to hold (learnt at each deep one): 31,000 objects per
-    # session open under churn (tours of every screen and tables, 11 open), so that
-    # warming up (the first visit to each screen) calls for no deep collection
-    per_session: int = 40_000
+    grow_share: float = 0.25  # memory blocks beyond what the open sessions explain ...
+    grow_slack: int = 300_000  # ... and beyond this many, call for a deep one
+    # what a session is expected to hold (learnt at each deep one), in memory blocks:
+    # 31,000 tracked objects per session open under churn (tours of every screen and
+    # tables, 11 open), some 3-4 blocks each, so that warming up (the first visit to
+    # each screen) calls for no deep collection
+    per_session: int = 120_000
     clock: Callable[[], float] = time.monotonic
-    memory: Callable[[], int | None] = gc.get_freeze_count  # what the process holds
+    memory: Callable[[], int | None] = sys.getallocatedblocks  # what the process holds
     started: int = 0  # sessions started since the last freeze
     ended: int = 0  # sessions ended since the last deep collection
     last_freeze: float = 0.0
@@ -108,6 +114,7 @@ class GcPolicy:
     reclaim_tries: int = 7  # tries while what was dropped is held, each wait twice the last
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
+    why: str = ""  # what called for the coming deep collection (logged)
 
     def __post_init__(self) -> None:
         self.last_freeze = self.last_deep = self.clock()
@@ -157,14 +164,17 @@ class GcPolicy:
         if ended > 0 and (
             open_sessions == 0 or ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
         ):
+            self.why = f"{ended} ended sessions' apps still held"
             return DEEP
         if open_sessions:
             expected = self.expected(open_sessions)
             held = self.memory() if expected is not None else None
             if expected is not None and held is not None:
                 if held > expected * (1 + self.grow_share) + self.grow_slack:
+                    self.why = f"{held} memory blocks held, {expected} explained"
                     return DEEP
             if now - self.last_deep >= self.deep_every:
+                self.why = f"{self.deep_every:.0f} s since the last"
                 return DEEP
         if self.started or (open_sessions and now - self.last_freeze >= self.freeze_every):
             return FREEZE
@@ -245,18 +255,20 @@ class GcPolicy:
             self.learn(open_sessions)
             resident = resident_bytes()
             log.info(
-                "deep collection (%d sessions open, %d ended since the last): "
+                "deep collection (%s; %d sessions open, %d ended since the last): "
                 "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last; "
-                "%d objects held, resident memory %s MB",
+                "%s memory blocks held, resident memory %s MB",
+                self.why or "asked",
                 open_sessions,
                 self.ended,
                 found,
                 took * 1000,
                 self.reclaimed,
-                gc.get_freeze_count(),
+                self.floor,
                 "?" if resident is None else resident // MB,
             )
             self.ended = self.reclaimed = 0
+            self.why = ""
         return took
 
     def learn(self, open_sessions: int) -> None:

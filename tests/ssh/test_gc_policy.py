@@ -5,6 +5,7 @@ collection when enough of them have ended."""
 from __future__ import annotations
 
 import gc
+import time
 import weakref
 from collections.abc import Iterator
 
@@ -139,14 +140,14 @@ def test_deep_collection_when_memory_grows_beyond_what_the_sessions_explain():
         p.stop()
 
 
-def test_what_the_process_holds_is_counted_in_frozen_objects_not_garbage():
+def test_what_the_process_holds_is_counted_in_live_memory_not_garbage():
     """The floor learnt at a deep collection is what is alive then: the garbage it freed
     is not in it (the resident memory stays as high, and a floor learnt from it rose by
     a quarter at every deep collection)."""
     p = GcPolicy()
     p.start()
     try:
-        assert p.base == gc.get_freeze_count() > 0  # start-up's objects are frozen
+        assert p.base is not None and p.base > 0  # what start-up made (memory blocks)
         cycles = [Cycle() for _ in range(50_000)]
         gc.freeze()
         del cycles  # garbage among the frozen objects, as dropped screens leave
@@ -184,3 +185,22 @@ def test_a_server_with_python_gc_leaves_the_collector_alone(start_server):
     before = gc.get_threshold()
     server = start_server(freeze_gc=False)
     assert server.call(gc.get_threshold) == before
+
+
+def test_reading_what_the_process_holds_does_not_walk_the_frozen_objects():
+    """The policy reads its memory measure at every tick (twice a second): it must not
+    cost time that grows with the frozen heap. `gc.get_freeze_count` walks the whole
+    frozen list (70 ms with a server's 800,000 objects, 15 % of its CPU under churn)."""
+    p = GcPolicy()
+    p.start()
+    try:
+        many = [Cycle() for _ in range(400_000)]
+        gc.freeze()
+        began = time.process_time()
+        for _i in range(50):
+            p.memory()
+        each = (time.process_time() - began) / 50
+        assert each < 0.001, f"{each * 1000:.1f} ms a reading"
+        del many
+    finally:
+        p.stop()

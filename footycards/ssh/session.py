@@ -38,7 +38,7 @@ from textual.app import App
 from ..i18n import _, language
 from ..paths import data_dir
 from ..plaintext import clean_name
-from ..tui.textual_internals import node_tasks
+from ..tui.textual_internals import node_tasks, quiet_fatal_errors
 from .budget import TokenBucket
 from .driver import Terminal, attach, detach
 
@@ -358,6 +358,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             with textual_colour_system(info.colors):
                 app = self.server.app_factory(info)
             app.error_console = Console(file=errors, width=100, color_system=None)
+            quiet_fatal_errors(app)  # its traceback is logged without drawing it first
             # No command palette for remote users: fewer ways in (screenshots, system
             # commands) for no loss: every command has its key.
             app.use_command_palette = False

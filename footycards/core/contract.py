@@ -4,7 +4,9 @@
 the optional hooks some engines offer are Protocols of their own, found with
 `isinstance` (they are runtime-checkable) instead of by name: `UndoBarriers` (the
 module's `undo_barrier(event)`), `ReviewViews` (the state's `review_view()`) and
-`HiddenCards` (the state's `reshuffled(seat, rng)`, for the test that views hide cards).
+`HiddenCards` (the state's `reshuffled(seat, rng)`, for the test that views hide cards)
+and `Determinize` (the module's `determinize(view, rng)`: a whole state from one seat's
+view, for AI players that search).
 The contract suite (`tests/core/test_contract.py`) gives every registered engine to
 `Engine` (and its hooks, text renderer and agents to theirs) in a program built from the
 registry and has mypy check it, so no list of games is kept for the type check.
@@ -163,6 +165,19 @@ class HiddenCards(Protocol):
     def reshuffled(self, seat: int | None, rng: random.Random) -> Self:
         """A copy with every card `seat` (None: a spectator) cannot see dealt again among
         the places it cannot see; the state itself is left as it is."""
+        ...
+
+
+@runtime_checkable
+class Determinize(Protocol):
+    """An engine module that builds a whole state from what one seat may know: the AI
+    players that search (`footycards.ai.master`) sample what their seat cannot see."""
+
+    def determinize(self, view: Any, rng: random.Random) -> GameState:
+        """A state whose `view(seat)` for the view's seat equals `view` (the log too, when
+        the view has it), every card the seat cannot know dealt at random: alike among
+        the deals that fit what the view shows (cards seen and where they are known to
+        be). Nothing but `view` is read. ValueError for a view it cannot build from."""
         ...
 
 

@@ -1698,3 +1698,6 @@ def undo_barrier(event: QuartettEvent) -> str | None:
             return "reveal"
         return "draw" if event.get("drew") else "answer"
     return None
+
+
+from .quartett_determinize import determinize as determinize  # noqa: E402  (the hook)

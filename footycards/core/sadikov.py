@@ -205,6 +205,7 @@ class SadikovView(TypedDict):
     players: int
     names: list[str]
     letters: str  # F1.3: how front ends letter J Q K A ("en") or В Д К Т ("uk")
+    shootout_option: bool  # F6.2: whether a shoot-out decides a draw (the game's option)
     to_move: int | None
     half: int
     turn: int
@@ -756,6 +757,7 @@ class SadikovState:
             "players": self.players,
             "names": list(self.names),
             "letters": self.letters,
+            "shootout_option": self.shootout_option,
             "to_move": self.to_move,
             "half": self.half,
             "turn": self.turn,
@@ -1018,3 +1020,6 @@ def undo_barrier(event: SadikovEvent) -> str | None:
     if kind == "shot" and event.get("kind") == KICK:
         return "reveal"
     return None
+
+
+from .sadikov_determinize import determinize as determinize  # noqa: E402  (the hook)

@@ -192,6 +192,9 @@ class StadiumView(TypedDict):
     log: list[StadiumEvent]
     peeked: dict[str, CardInfo]
     discarded: int
+    # every card of the game, each copy, sorted: (id, name, stars); public (S1.5), and
+    # shared by the views of a game (a tuple: nothing can change it)
+    deck: tuple[tuple[str, str, int], ...]
     is_over: bool
     result: NotRequired[StadiumResult]
 
@@ -585,6 +588,9 @@ class StadiumState:
     reveals: list[tuple[int, int, str]] = field(default_factory=list)  # (turn_no, pos, id)
     _down: list[Action] | None = field(default=None, repr=False, compare=False)
     _down_at: list[int] = field(default_factory=list, repr=False, compare=False)
+    _deck_view: tuple[tuple[str, str, int], ...] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def _flips_down(self) -> list[Action]:
         """The flip actions of every card still on the table (cached until one is taken);
@@ -1097,6 +1103,13 @@ class StadiumState:
 
     # -- views --------------------------------------------------------------
 
+    def _deck_cards(self) -> tuple[tuple[str, str, int], ...]:
+        """The game's cards as views show them (made once per state)."""
+        if self._deck_view is None:
+            cards = self.cards
+            self._deck_view = tuple((c, *cards[c]) for c in self.deck)
+        return self._deck_view
+
     def _card_info(self, cid: str) -> CardInfo:
         name, stars = self.cards[cid]
         return {
@@ -1200,6 +1213,7 @@ class StadiumState:
             "log": _copy_log(self._built()) if log else [],
             "peeked": peeked,
             "discarded": len(self.discarded),
+            "deck": self._deck_cards(),
             "is_over": self.is_over,
         }
         if self.is_over:
@@ -1533,3 +1547,6 @@ def undo_barrier(event: StadiumEvent) -> str | None:
     taken back.
     """
     return _UNDO_BARRIERS.get(event["event"])
+
+
+from .stadium_determinize import determinize as determinize  # noqa: E402  (the hook)

@@ -16,7 +16,13 @@ import pytest
 
 import footycards
 from footycards.core import get_game
-from footycards.core.contract import EventLog, HiddenCards, ReviewViews, UndoBarriers
+from footycards.core.contract import (
+    Determinize,
+    EventLog,
+    HiddenCards,
+    ReviewViews,
+    UndoBarriers,
+)
 from footycards.core.errors import DeckError, IllegalAction, OptionError
 from footycards.registry import REGISTRY, GameSpec, PrivateNews
 
@@ -236,7 +242,7 @@ CONTRACT_IMPORTS = """\
 from typing import Any
 
 from footycards.ai.base import Agent
-from footycards.core.contract import Engine, HiddenCards, ReviewViews, UndoBarriers
+from footycards.core.contract import Determinize, Engine, HiddenCards, ReviewViews, UndoBarriers
 from footycards.registry import PrivateNews, TextRenderer
 """
 
@@ -261,6 +267,8 @@ def contract_program(specs: list[GameSpec]) -> str:
         ]
         if isinstance(engine, UndoBarriers):
             lines.append(f"{game.upper()}_UNDO: UndoBarriers = {game}_engine")
+        if isinstance(engine, Determinize):
+            lines.append(f"{game.upper()}_DETERMINIZE: Determinize = {game}_engine")
         for hook in (ReviewViews, HiddenCards):
             if isinstance(state, hook):
                 lines.append(

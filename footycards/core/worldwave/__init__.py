@@ -56,6 +56,7 @@ from typing import Any
 from ..errors import OptionError, typed, unknown_option
 from ..rng import GameRng
 from .data import CARD_IDS, CardKind, Character, load_deck, load_roster
+from .determinize import determinize
 from .notation import Action, parse
 from .skills import SKILLS
 from .state import CARDS, DECK, ROSTER, EventLog, WorldWaveState, from_json
@@ -221,6 +222,6 @@ def undo_barrier(event: dict) -> str | None:
 __all__ = [
     "ID", "MIN_PLAYERS", "MAX_PLAYERS", "PLAYER_COUNTS", "Action",
     "CardKind", "Character", "EventLog", "WorldWaveState", "CARDS", "DECK", "ROSTER", "SKILLS",
-    "catalog",
+    "catalog", "determinize",
     "from_json", "load_deck", "load_roster", "new_game", "parse", "undo_barrier",
 ]  # fmt: skip

@@ -374,7 +374,7 @@ class TopTrumpsScreen(QuartettScreen):
             s = play["seat"]
             style = self.outcome_style(comp, s)
             t.add_row(
-                Text(f"{self.seat_name(s)}: ", style=style)
+                Text(labelled(self.seat_name(s), ""), style=style)
                 + Text(play["card"]["id"], style="reverse")
                 + Text(f" {play['card']['name']}"),
                 Text(show_value(cat, play["value"]), style=style or "bold"),

@@ -753,7 +753,7 @@ class WorldWaveScreen(GameScreen):
             return _("{what}: discard {cards} as a Save").format(what=what, cards=used)
         cid = self.table()["seats"][seat]["character"]
         label = (
-            character_name(cid) + ": " + own_texts(ROSTER[cid].text, ROSTER[cid].text_zh)[0]
+            labelled(character_name(cid), own_texts(ROSTER[cid].text, ROSTER[cid].text_zh)[0])
             if cid
             else _("skill")
         )

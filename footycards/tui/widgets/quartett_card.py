@@ -134,8 +134,12 @@ class QuartettCard(Widget):
             _("{n}× yellow-red").format(n=c["yellow_red"]),
             _("{n}× red").format(n=c["red"]),
         ]
-        counts[0] = _("cards:") + " " + counts[0]
-        pieces = [Text(part + ("," if i < 2 else ""), style="dim") for i, part in enumerate(counts)]
+        # TRANSLATORS: before the first of a card's caution counts ("cards: 37× yellow, …")
+        counts[0] = _("cards: {count}").format(count=counts[0])
+        comma = _(", ").rstrip() or ","  # the list separator without its space ("、")
+        pieces = [
+            Text(part + (comma if i < 2 else ""), style="dim") for i, part in enumerate(counts)
+        ]
         cautions = pack(
             pieces, self.content_size.width - 4, gap=1
         )  # whole, on two lines if need be

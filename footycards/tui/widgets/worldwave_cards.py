@@ -20,9 +20,10 @@ from textual.message import Message
 from textual.widget import Widget
 
 from ...core.worldwave import CARDS, ROSTER
-from ...i18n import N_, _, list_text
+from ...i18n import N_, _, labelled, list_text
 from ...textmode.worldwave import beside, in_chinese, own_texts
 from ..translate import translate_bindings
+from .packing import pack
 
 MARK_GLYPH = {"attack": "攻", "defence": "防", "stamina": "體"}
 KIND_WORDS = {
@@ -94,10 +95,46 @@ def fit(text: Text, width: int) -> Text:
     return text
 
 
+# Chinese punctuation a line must not start with (it goes with the character before it)
+NO_LINE_START = set("，。、；：！？）」』】〉》")
+
+
+def wrapped_lines(text: Text, console: Console, width: int) -> list[Text]:
+    """`text` wrapped at `width` cells so that no line starts with closing Chinese
+    punctuation: the character before it goes down with it and the rest is wrapped
+    again."""
+    out: list[Text] = []
+    rest = text
+    for _round in range(200):
+        lines = list(rest.wrap(console, width))
+        bad = next(
+            (
+                i
+                for i in range(1, len(lines))
+                if lines[i].plain[:1] in NO_LINE_START and len(lines[i - 1].plain.rstrip()) > 1
+            ),
+            None,
+        )
+        if bad is None:
+            return out + lines
+        end = 0
+        for line in lines[:bad]:  # where line `bad - 1` ends in `rest`
+            seg = line.plain.rstrip()
+            found = rest.plain.find(seg, end)
+            if found < 0:
+                return out + lines
+            end = found + len(seg)
+        prev = lines[bad - 1]
+        out += lines[: bad - 1] + [prev[: len(prev.plain.rstrip()) - 1]]
+        rest = rest[end - 1 :]
+    return out + list(rest.wrap(console, width))
+
+
 def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:
-    """A text's lines at `width` cells (by cells: Chinese counts twice), indented."""
+    """A text's lines at `width` cells (by cells: Chinese counts twice), indented; no
+    line starts with closing Chinese punctuation."""
     console = Console(width=max(10, width), legacy_windows=False)
-    lines = text.wrap(console, max(10, width - indent))
+    lines = wrapped_lines(text, console, max(10, width - indent))
     out = []
     for line in lines:
         row = Text(" " * indent)
@@ -264,7 +301,7 @@ class HandPanel(CardList):
         if self.every is not None:
             out: list[tuple[int | None, Text]] = []
             for label, cards in self.every:
-                line = Text(f"{label}: ", style="bold")
+                line = Text(labelled(label, ""), style="bold")
                 names = [card_short(c, self.narrow) for c in cards]
                 line.append(list_text(names) if names else "—")
                 out += [(None, row) for row in wrap(line, width)]
@@ -339,18 +376,22 @@ class DraftPanel(CardList):
             head.append(character_name(cid), style="bold")
             head.append(f" · {char.position} {_(POSITION_WORDS[char.position])}")
             out.append((i, fit(head, width)))
-            stats = Text("   ")
-            stats.append(_("stamina {n}").format(n=char.stamina) + " ")
-            stats.append(gauge(char.stamina, char.stamina))
-            stats.append(" · " + costs_text(cid))
-            out.append((i, fit(stats, width)))
+            # the figures on as few lines as hold them whole ("hand limit 4" never split):
+            # a narrow panel in a longer language takes two
+            said = [
+                _("stamina {n}").format(n=char.stamina) + " " + gauge(char.stamina, char.stamina)
+            ]
+            said += costs_text(cid).split(" · ")
+            pieces = [part + (" ·" if k < len(said) - 1 else "") for k, part in enumerate(said)]
+            for line in pack(pieces, width - 3, gap=1).split("\n"):
+                out.append((i, Text("   ") + line))
             for text in own_texts(char.text, char.text_zh):
                 for line in wrap(Text(text, style="dim"), width, indent=3):
                     out.append((i, line))
         out.append((None, Text("")))
         out.append((None, Text(_("Chosen so far:"), style="bold")))
         for label, chosen in self.chosen:
-            line = Text(f"  {label}: ")
+            line = Text("  " + labelled(label, ""))
             if chosen is None:
                 line.append("—", style="dim")
             else:

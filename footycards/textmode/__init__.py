@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from ..core import IllegalAction
-from ..i18n import _
+from ..i18n import _, list_text
 from ..match import Applied, Match, UndoRefused
 from ..narration import event_text, refusal, undo_question, undone_text
 from ..record import GameRecord
@@ -35,7 +35,7 @@ def help_text(undo: bool = False, examples: Sequence[str] = ()) -> str:
     `examples` of the game's moves (its text renderer's `EXAMPLES`)."""
     if examples:
         text = _("Type one move per line in the game's notation (e.g. {examples}).").format(
-            examples=", ".join(f"'{move}'" for move in examples)
+            examples=list_text(f"'{move}'" for move in examples)
         )
     else:
         text = _("Type one move per line in the game's notation.")

@@ -40,9 +40,9 @@ def render(view: StadiumView) -> str:
         )
     for s, area in enumerate(view["areas"]):
         marker = ">" if s == view["turn"] and not view["is_over"] else " "
-        pairs = ", ".join(f"{p['id']} {p['name']} ({'*' * p['stars']})" for p in area["pairs"])
+        pairs = list_text(f"{p['id']} {p['name']} ({'*' * p['stars']})" for p in area["pairs"])
         pairs = pairs or "-"
-        rewards = ", ".join(area["rewards"]) or "-"
+        rewards = list_text(reward_name(r) for r in area["rewards"]) or "-"
         extra = ""
         if area["yellows"]:
             extra += _(" yellows:{n}").format(n=area["yellows"])

@@ -68,3 +68,19 @@ def test_no_chinese_line_starts_with_closing_punctuation() -> None:
         lines = [line.plain.strip() for line in wrap(text, width, indent=3)]
         assert "".join(lines) == text.plain  # nothing lost or added
         assert not any(line[:1] in NO_LINE_START for line in lines), (width, lines)
+
+
+def test_text_modes_reward_list_says_the_cards_in_the_language() -> None:
+    from footycards.textmode.stadium import render
+
+    deal = ["RED", "F01", "F02", "F03", "F01", "F02", "F03", "F04"]
+    deal += ["F04", "F05", "F05", "F06", "F06", "YELLOW", "VAR", "GAME"]
+    match = Match.start(
+        "stadium", parse_players("Ann,Bob"), 1, {"rows": 4, "cols": 4, "deal": deal}
+    )
+    match.apply("flip A1")
+    match.apply("flip A2")
+    with i18n.language("pl"):
+        text = render(match.view(0))
+    line = next(ln for ln in text.splitlines() if "Ann" in ln and "nagrody" in ln)
+    assert "nagrody CZERWONA" in line and "RED" not in line, line

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from footycards.ai.base import RandomAgent
+from footycards.ai.quartett import LEVELS as LEVELS_CFG
 from footycards.ai.quartett import QuartettAgent, deck_catalog, hold_chances
 from footycards.core import get_game
 from footycards.core import quartett as q
@@ -195,3 +196,31 @@ def test_deck_catalog_comes_from_the_deck_ids_of_the_view():
     shown = {p["card"]["id"] for p in later["last_round"]["comparisons"][0]["plays"]}
     assert seen == shown | {later["top_card"]["id"]}
     assert QuartettAgent("normal").choose(later, state.legal_actions(), random.Random(1))
+
+
+def test_levels_recall_the_latest_asks():
+    """Issue 22: normal decides from the latest 8 asks only, hard (three players: no
+    sampler) from the whole record, which tells it more at some moments."""
+    assert LEVELS_CFG["easy"].memory < LEVELS_CFG["normal"].memory
+    assert LEVELS_CFG["hard"].memory is None
+    state = game.new_game(3, seed=5, options={"mode": "quartett"})
+    rng = random.Random(2)
+    compared = differed = 0
+    while not state.is_over:
+        view, legal = state.view(state.to_move), state.legal_actions()
+        if len(view["history"]) > 8 and len(legal) > 1:
+            cut = {**view, "history": view["history"][-8:]}
+            normal = [
+                QuartettAgent("normal").choose(v, legal, random.Random(1)) for v in (view, cut)
+            ]
+            assert normal[0] == normal[1]
+            hard = [QuartettAgent("hard").choose(v, legal, random.Random(1)) for v in (view, cut)]
+            compared += 1
+            differed += hard[0] != hard[1]
+        state.apply(rng.choice(legal))
+    assert compared > 10 and differed > 0
+
+
+def test_hard_never_calls_carelessly_and_the_lower_levels_do():
+    cfg = LEVELS_CFG
+    assert cfg["hard"].careless == 0 < cfg["normal"].careless < cfg["easy"].careless

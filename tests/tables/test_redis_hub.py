@@ -289,3 +289,27 @@ async def test_log_entries_that_are_no_event_close_the_table(hubs) -> None:
     one.client.set(one.record_key("AAAA"), json.dumps(["quartett"]))
     one.client.sadd(one.codes_key, "AAAA")
     assert all(t.code != "AAAA" for t in one.open_tables())
+
+
+async def test_rematch_asked_in_two_processes(hubs) -> None:
+    one, two = hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    ann = table.sit("Ann", Inbox())
+    there = two.find(table.code)
+    bob = there.sit("Bob", Inbox())
+    await wait_for(lambda: table.match is not None and there.match is not None)
+    seats = {0: table, 1: there}
+    while not table.match.is_over:
+        play_one([table, there], seats)
+        await wait_for(lambda: table.match.actions == there.match.actions)
+    await wait_for(lambda: there.match.is_over)
+    first = table.match.seed
+    assert not there.rematch(bob)  # Bob asks: waits for the host
+    await wait_for(lambda: table.rematch_votes == {1})
+    assert table.rematch(ann)  # the host asks: a new game at once, in both processes
+    await wait_for(lambda: there.match is not None and not there.match.is_over)
+    assert table.match.seed == there.match.seed != first
+    assert table.games == there.games == 2
+    # Bob drops in the new game: his seat waits for him, seen in the other process
+    there.leave(bob)
+    await wait_for(lambda: table.is_away(1))

@@ -67,6 +67,7 @@ LEVEL_WORDS = {  # the AI levels as an AI seat's name says them ("AI normal")
     "easy": N_("easy"),
     "normal": N_("normal"),
     "hard": N_("hard"),
+    "master": N_("master"),
 }
 
 

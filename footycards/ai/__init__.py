@@ -8,6 +8,6 @@ from __future__ import annotations
 
 from .base import Agent, RandomAgent
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard", "master")  # master: footycards.ai.master
 
 __all__ = ["Agent", "RandomAgent", "LEVELS"]

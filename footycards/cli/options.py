@@ -84,10 +84,43 @@ def default_players(spec: GameSpec) -> str:
     return ",".join(_(YOU) if seat == "You" else seat for seat in spec.default_players.split(","))
 
 
+def set_think(ctx: click.Context, param: click.Parameter, value: float | None) -> None:
+    """--think: the master AI's budget per move for this run; refused outside its range."""
+    if value is None:
+        return
+    from ..ai import master
+
+    low, high = master.THINK_RANGE
+    if not low <= value <= high:  # also refuses nan
+        raise click.BadParameter(
+            _("{value} is not a number of seconds from {low} to {high}").format(
+                value=value, low=low, high=format(high, "g")
+            ),
+            ctx=ctx,
+            param=param,
+        )
+    master.set_think(value)
+
+
+def think_option(f: Callable) -> Callable:
+    """The --think option (play, text, sim): seconds a master AI thinks per move."""
+    return click.option(
+        "--think",
+        type=float,
+        default=None,
+        expose_value=False,
+        callback=set_think,
+        metavar="SECONDS",
+        help=_("Seconds of CPU time an AI master thinks per move (default 1; more is stronger)."),
+    )(f)
+
+
 def seat_options(spec: GameSpec) -> Callable:
-    """The seats and the seed of a game played by people (play, text)."""
+    """The seats, the seed and the master AI's budget of a game played by people (play,
+    text)."""
 
     def decorate(f: Callable) -> Callable:
+        f = think_option(f)
         f = click.option(
             "--seed", type=int, default=None, help=_("Shuffle seed (same seed, same deal).")
         )(f)
@@ -97,7 +130,7 @@ def seat_options(spec: GameSpec) -> Callable:
             show_default=True,
             help=_(
                 "Seats, comma-separated: a name for a person, ai:LEVEL for an AI "
-                "(random, easy, normal, hard); {seats}."
+                "(random, easy, normal, hard, master); {seats}."
             ).format(seats=seats_range_text(spec.min_players, spec.max_players)),
         )(f)
 

@@ -11,7 +11,14 @@ from ..narration import problem_text
 from ..registry import GameSpec
 from ..seats import SeatSpec
 from ..sim import MAX_WORKERS, SimResult, available_cores, simulate
-from .options import GameGroup, engine_options, parse_seats, start_match, with_game_options
+from .options import (
+    GameGroup,
+    engine_options,
+    parse_seats,
+    start_match,
+    think_option,
+    with_game_options,
+)
 from .texts import TextCommand
 
 WORKERS = click.IntRange(1, MAX_WORKERS)  # 0, -1, abc or 10**9 are refused by name
@@ -54,6 +61,7 @@ def build_sim(spec: GameSpec) -> click.Command:
         ),
     )
     @click.option("--quiet", is_flag=True, help=_("No progress bar."))
+    @think_option
     def sim_game(
         count: int, players: str, seed: int, workers: int | None, quiet: bool, **given
     ) -> None:

@@ -60,6 +60,7 @@ KINDS = [  # by strength
     (N_("AI easy"), "easy"),
     (N_("AI normal"), "normal"),
     (N_("AI hard"), "hard"),
+    (N_("AI master"), "master"),
 ]
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dan", "Eva", "Filip"]
 SPEEDS = [

@@ -58,6 +58,7 @@ SEAT_KINDS = [
     (N_("AI easy"), "easy"),
     (N_("AI normal"), "normal"),
     (N_("AI hard"), "hard"),
+    (N_("AI master"), "master"),
     (N_("AI random"), "random"),
 ]
 CHAT_SHOWN = 6  # chat lines in the room and above the chat input

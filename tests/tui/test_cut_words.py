@@ -14,7 +14,8 @@ from footycards import i18n
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
-from footycards.tui.widgets.worldwave_cards import NO_LINE_START, wrap
+from footycards.tui.widgets.packing import NO_LINE_START
+from footycards.tui.widgets.worldwave_cards import wrap
 
 LANGS = ["pl", "uk", "zh_Hant", "de"]
 
@@ -84,3 +85,23 @@ def test_text_modes_reward_list_says_the_cards_in_the_language() -> None:
         text = render(match.view(0))
     line = next(ln for ln in text.splitlines() if "Ann" in ln and "nagrody" in ln)
     assert "nagrody CZERWONA" in line and "RED" not in line, line
+
+
+async def test_the_feed_starts_no_line_with_closing_punctuation() -> None:
+    from textual.app import App, ComposeResult
+
+    from footycards.tui.widgets.feed import MatchFeed
+
+    class FeedApp(App):
+        def compose(self) -> ComposeResult:
+            yield MatchFeed(id="feed")
+
+    app = FeedApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        feed = app.query_one(MatchFeed)
+        entry = "最後一張牌被拿走：終場哨響。開球：2×2 看台上共 4 張牌。"
+        for width in range(20, 40):
+            lines = feed.wrap(entry, width)
+            assert "".join(lines).replace(" ", "") == entry.replace(" ", "")
+            assert not any(line[:1] in NO_LINE_START for line in lines), (width, lines)
+        await pilot.pause()

@@ -18,6 +18,8 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .packing import wrapped_lines
+
 MIN_WIDTH = 20  # lines are wrapped to at least this many columns (a narrow feed scrolls)
 
 
@@ -66,7 +68,7 @@ class MatchFeed(ScrollView, can_focus=True):
 
     def wrap(self, entry: str, width: int) -> list[str]:
         """An entry's lines at `width` columns (by cells: wide characters count twice)."""
-        lines = Text(entry).wrap(self.app.console, width)
+        lines = wrapped_lines(Text(entry), self.app.console, width)  # no line starts with 。
         return [line.plain.rstrip() for line in lines] or [""]
 
     def lines_changed(self) -> None:

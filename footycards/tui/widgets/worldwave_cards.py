@@ -23,7 +23,7 @@ from ...core.worldwave import CARDS, ROSTER
 from ...i18n import N_, _, labelled, list_text
 from ...textmode.worldwave import beside, in_chinese, own_texts
 from ..translate import translate_bindings
-from .packing import pack
+from .packing import pack, wrapped_lines
 
 MARK_GLYPH = {"attack": "攻", "defence": "防", "stamina": "體"}
 KIND_WORDS = {
@@ -93,41 +93,6 @@ def fit(text: Text, width: int) -> Text:
     if text.cell_len > width:
         text.truncate(max(1, width), overflow="ellipsis")
     return text
-
-
-# Chinese punctuation a line must not start with (it goes with the character before it)
-NO_LINE_START = set("，。、；：！？）」』】〉》")
-
-
-def wrapped_lines(text: Text, console: Console, width: int) -> list[Text]:
-    """`text` wrapped at `width` cells so that no line starts with closing Chinese
-    punctuation: the character before it goes down with it and the rest is wrapped
-    again."""
-    out: list[Text] = []
-    rest = text
-    for _round in range(200):
-        lines = list(rest.wrap(console, width))
-        bad = next(
-            (
-                i
-                for i in range(1, len(lines))
-                if lines[i].plain[:1] in NO_LINE_START and len(lines[i - 1].plain.rstrip()) > 1
-            ),
-            None,
-        )
-        if bad is None:
-            return out + lines
-        end = 0
-        for line in lines[:bad]:  # where line `bad - 1` ends in `rest`
-            seg = line.plain.rstrip()
-            found = rest.plain.find(seg, end)
-            if found < 0:
-                return out + lines
-            end = found + len(seg)
-        prev = lines[bad - 1]
-        out += lines[: bad - 1] + [prev[: len(prev.plain.rstrip()) - 1]]
-        rest = rest[end - 1 :]
-    return out + list(rest.wrap(console, width))
 
 
 def wrap(text: Text, width: int, indent: int = 0) -> list[Text]:

@@ -19,7 +19,7 @@ import json
 import math
 import random
 import re
-from bisect import insort
+from bisect import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
@@ -954,12 +954,18 @@ class QuartettState:
         if p != ASK:
             return self._calls  # Q2.3, Q3.1 (a tuple: nothing done to it changes the game)
         me = self.turn
+        asks_to = self._asks_to  # per seat: card -> the ask for it
+        if self.players == 2:  # Q5: the only other one
+            asks = self._asks[me]
+            if asks is None:
+                wanted = self._wanted[me]
+                if wanted is None:
+                    wanted = self._wanted[me] = self._cards_to_ask(me)
+                asks = self._asks[me] = list(map(asks_to[1 - me].__getitem__, wanted))
+            return tuple(asks)  # a copy: nothing done to it changes the game
         wanted = self._wanted[me]
         if wanted is None:
             wanted = self._wanted[me] = self._cards_to_ask(me)
-        asks_to = self._asks_to  # per seat: card -> the ask for it
-        if self.players == 2:
-            return list(map(asks_to[1 - me].__getitem__, wanted))  # Q5: the only other one
         return [asks_to[t][c] for t in self._others[me] for c in wanted]  # Q4.2: any other
 
     def _cards_to_ask(self, seat: int) -> list[str]:
@@ -973,8 +979,20 @@ class QuartettState:
 
     def _forget_wanted(self) -> None:
         """Every seat's `_cards_to_ask` is found again when next needed (hands changed)."""
-        # per seat: its cards to ask for while its hand stays as it was, or None
+        # per seat: its cards to ask for while its hand stays as it was, or None; with two
+        # players also its asks for them (the same order), or None until next needed
         self._wanted: list[list[str] | None] = [None] * self.players
+        self._asks: list[list[Action] | None] = [None] * self.players
+
+    def _not_wanted(self, seat: int, card: str) -> None:
+        """`card` is no longer among the cards `seat` wants (its list is kept)."""
+        wanted = self._wanted[seat]
+        assert wanted is not None
+        i = wanted.index(card)
+        del wanted[i]
+        asks = self._asks[seat]
+        if asks is not None:
+            del asks[i]
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
@@ -1176,12 +1194,17 @@ class QuartettState:
                 q = self._quartet[card]
                 b1, b2, b3, b4 = self._members[q]
                 if b1 in held or b2 in held or b3 in held or b4 in held:
-                    insort(theirs, card, key=self._ask_order.__getitem__)
+                    order = self._ask_order
+                    i = bisect(theirs, order[card], key=order.__getitem__)
+                    theirs.insert(i, card)
+                    asks = self._asks[target]
+                    if asks is not None:
+                        asks.insert(i, self._asks_to[me][card])
                 else:
                     theirs[:] = [c for c in theirs if c not in (b1, b2, b3, b4)]
-            wanted = self._wanted[me]
-            if wanted is not None:  # its quartet was held: only `card` is no longer wanted
-                wanted.remove(card)
+                    self._asks[target] = None
+            if self._wanted[me] is not None:  # its quartet was held: only `card` is no
+                self._not_wanted(me, card)  # longer wanted
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
@@ -1221,9 +1244,9 @@ class QuartettState:
         wanted = self._wanted[seat]
         if wanted is not None:
             if c in wanted:  # a card of a quartet it holds: no longer wanted
-                wanted.remove(c)
+                self._not_wanted(seat, c)
             else:  # a new quartet: its other cards are wanted now
-                self._wanted[seat] = None
+                self._wanted[seat] = self._asks[seat] = None
         a1, a2, a3, a4 = self._members[self._quartet[c]]
         if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
             self._lay_down(seat, self._quartet[c])

@@ -145,7 +145,9 @@ def option_records(ctx: click.Context, command: click.Command) -> list[tuple[str
 # (but before closing punctuation)
 _WIDE = "\u2e80-\u9fff\u3000-\u303f\uac00-\ud7af\uff00-\uffef"
 _CLOSING = "」』，。）、；：！？"  # punctuation that never starts a line
-_TOKEN = re.compile(rf"(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSING}]*")
+# a pattern, compiled where help is wrapped (compiling its wide ranges takes milliseconds
+# that the launcher, which wraps nothing, would pay at every start)
+_TOKEN = rf"(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSING}]*"
 
 
 def wrap_cells(text: str, width: int) -> list[str]:
@@ -156,7 +158,7 @@ def wrap_cells(text: str, width: int) -> list[str]:
         if n:
             lines.append("")
         line = ""
-        for match in re.finditer(rf"(\s*)({_TOKEN.pattern})", paragraph):
+        for match in re.finditer(rf"(\s*)({_TOKEN})", paragraph):
             space, token = match.group(1), match.group(2)
             joint = " " if space and line else ""
             if line and cell_len(line + joint + token) > width:

@@ -45,6 +45,7 @@ from .recycle import Recycler
 from .server import (
     LOG_NAME,
     FootyServer,
+    ServeError,
     ServerOptions,
     check_options,
     details_log,
@@ -107,6 +108,26 @@ def reserve_port(host: str, port: int) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def check_hub(url: str) -> None:
+    """ServeError unless Redis answers at `url` (before any worker starts)."""
+    try:
+        import redis
+    except ImportError:
+        raise ServeError(
+            _("--hub needs the redis package: pip install 'footycards[redis]'")
+        ) from None
+    try:
+        client = redis.Redis.from_url(url, socket_timeout=3.0, socket_connect_timeout=3.0)
+        try:
+            client.ping()
+        finally:
+            client.close()
+    except (redis.RedisError, ValueError) as exc:
+        raise ServeError(
+            _("cannot reach the shared tables at {url}: {why}").format(url=url, why=exc)
+        ) from None
 
 
 # -- the worker side ------------------------------------------------------------------
@@ -240,6 +261,8 @@ class Supervisor:
         """Check the options, load the host key, start the workers and wait until each
         listens; returns the port."""
         check_options(self.options)
+        if self.options.hub:
+            check_hub(self.options.hub)
         private_folders(data_dir())
         key, self.host_key_path, created = load_host_key(self.options.host_key)
         self.fingerprint = key.get_fingerprint()
@@ -258,9 +281,16 @@ class Supervisor:
         log.info("supervisor %d: %d workers on port %d", os.getpid(), self.count, self.port)
         for worker in self.workers:
             self.tasks.append(asyncio.get_running_loop().create_task(self.keep(worker)))
-        await asyncio.wait_for(
-            asyncio.gather(*(w.ready.wait() for w in self.workers)), ready_timeout
-        )
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(w.ready.wait() for w in self.workers)), ready_timeout
+            )
+        except TimeoutError:
+            raise ServeError(
+                _("the workers did not start within {n} s: see server.log").format(
+                    n=int(ready_timeout)
+                )
+            ) from None
         return self.port
 
     async def spawn(self, worker: Worker) -> asyncio.subprocess.Process:

@@ -198,3 +198,14 @@ async def test_a_worker_past_its_memory_drains_and_a_fresh_one_takes_its_place(
         assert first.pids == [old_pid]  # not started again: worker 2 has its place
     finally:
         await supervisor.stop()
+
+
+def test_workers_with_a_hub_that_does_not_answer_are_refused_in_words(footy_home) -> None:
+    pytest.importorskip("redis")
+    result = CliRunner().invoke(
+        cli_main, ["serve", "--workers", "2", "--hub", "redis://127.0.0.1:1/0"]
+    )
+    assert result.exit_code == 2, result.output
+    assert "cannot reach the shared tables at redis://127.0.0.1:1/0" in result.output
+    result = CliRunner().invoke(cli_main, ["serve", "--workers", "2", "--hub", "http://x"])
+    assert result.exit_code == 2 and "redis://" in result.output

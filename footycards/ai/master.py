@@ -3,9 +3,9 @@ its seat cannot see, within a time budget.
 
 Per decision it reads only its view (with the log) and:
 
-1. lists a few candidate actions: the choices of the game's rollout policy (its `hard`
-   or `normal` agent, asked with several random sources) first, then other legal actions
-   of other kinds, up to `Tuning.candidates`;
+1. lists a few candidate actions: the choice of the game's `hard` agent (the lead) first,
+   its choices with other random sources, then legal actions of other kinds and others
+   at random, up to `Tuning.candidates`;
 2. samples a state consistent with the view through the engine's hook
    (`determinize(view, rng)`, contract.Determinize): the cards the seat cannot know dealt
    at random, never from the real state;
@@ -13,9 +13,11 @@ Per decision it reads only its view (with the log) and:
    the rollout policy until the game ends or `Tuning.horizon` actions have passed, and
    scores the outcome for its seat: 1 a win (of its team), ½ a shared win, 0 a loss;
    before the end, the score margin through a squashing function;
-4. repeats 2–3 while the budget lasts, and plays the candidate with the best mean
-   (the policy's own choice when the means tie, or when no sample could be made: the
-   engine cannot build a state from this view, e.g. World Wave's response windows).
+4. repeats 2–3 while the budget lasts, and plays the lead's choice unless another
+   candidate gains on it clearly (mean gain, paired by sample, `SWITCH_Z` standard errors
+   above 0): few samples are noisy, and a noisy switch is worse than hard's move. With
+   no sample (the engine cannot build a state from this view, e.g. World Wave's response
+   windows) the lead's choice stands.
 
 The budget (`think`, seconds, default `DEFAULT_THINK`; `footycards play|text|sim
 --think`) is CPU time of the deciding thread, so a busy machine does not make the level
@@ -61,23 +63,30 @@ def think() -> float:
 class Tuning:
     """A game's search settings."""
 
-    rollout: str = "hard"  # the level of the rollout policy (and of the first candidate)
+    lead: str = "hard"  # the level whose choice is the first candidate (and the default)
+    rollout: str = "normal"  # the level of the rollout policy (every seat)
     candidates: int = 6  # actions compared at most
-    proposals: int = 4  # times the policy is asked for its choice (random sources differ)
+    proposals: int = 3  # times the lead level is asked for its choice (random sources differ)
     horizon: int = 400  # actions a rollout plays at most before the score margin judges
     margin_scale: float = 3.0  # the score margin worth about 3/4 of a win (tanh)
 
 
 TUNING: dict[str, Tuning] = {
-    # a long game of many small decisions: the hard memory player, margins in stars
-    "stadium": Tuning(rollout="hard", candidates=5, proposals=3, horizon=60, margin_scale=4.0),
-    # top trumps ends by cards; the ask game by quartets (each worth 1)
-    "quartett": Tuning(rollout="normal", candidates=6, proposals=3, horizon=120, margin_scale=6.0),
-    # a short duel: rollouts to the end of the match (goals)
-    "sadikov": Tuning(rollout="normal", candidates=5, proposals=1, horizon=200, margin_scale=1.0),
-    # the search of hard plays on top of normal; rollouts by normal for a round or two
-    "worldwave": Tuning(rollout="normal", candidates=6, proposals=2, horizon=60, margin_scale=1.0),
+    # a long game of many small decisions: rollouts by the hard memory player (cheap) for
+    # a few turns, the margin in stars
+    "stadium": Tuning(rollout="hard", candidates=4, horizon=24, margin_scale=4.0),
+    # top trumps: the next rounds by hard (cheap), the margin in cards; the ask game: hard
+    # is a belief sampler (slow), so normal plays the rollouts, the margin in quartets
+    "quartett": Tuning(rollout="hard", candidates=6, horizon=6, margin_scale=4.0),
+    # a duel of few decisions: normal plays on, the margin in goals
+    "sadikov": Tuning(rollout="normal", candidates=5, proposals=1, horizon=24, margin_scale=1.0),
+    # hard is normal plus a search: normal plays a round or so
+    "worldwave": Tuning(rollout="normal", candidates=6, proposals=2, horizon=40, margin_scale=1.0),
 }
+ASK_GAME = Tuning(rollout="normal", candidates=6, proposals=1, horizon=30, margin_scale=1.0)
+SWITCH_Z = 1.5  # another candidate replaces the lead's choice only when its mean gain over
+# it (paired by sample) is this many standard errors above 0, over at least MIN_SAMPLES
+MIN_SAMPLES = 4
 
 
 def _kind(action: Any) -> str:
@@ -100,45 +109,51 @@ class MasterAgent:
             raise ValueError(f"MasterAgent plays the master level, not '{level}'")
         self.think = _think if think is None else think
         self.samples = samples  # a fixed number of samples instead of the clock
-        self._game: str | None = None
-        self._engine: Any = None
-        self._policy: Any = None  # the rollout level's agent for this seat (its memory)
+        self._game: str | None = None  # (no module is kept: agents are deep-copied for undo)
+        self._lead: Any = None  # the lead level's agent for this seat (with its memory)
         self.tuning = Tuning()
         self.stats = {"decisions": 0, "samples": 0, "fallbacks": 0}
 
     # -- set-up --------------------------------------------------------------------
 
     def _setup(self, view: dict[str, Any]) -> None:
-        from footycards.registry import get_spec
-
         game = view["game"]
         if self._game == game:
             return
-        spec = get_spec(game)
         self._game = game
-        self._spec = spec
-        self._engine = importlib.import_module(spec.engine)
         self.tuning = TUNING.get(game, Tuning())
-        self._policy = self._new_policy()
+        if game == "quartett" and view.get("mode") == "quartett":
+            self.tuning = ASK_GAME
+        self._lead = self._new_agent(self.tuning.lead)
 
-    def _new_policy(self) -> Any:
-        level = self.tuning.rollout
+    @property
+    def _spec(self) -> Any:
+        from footycards.registry import get_spec
+
+        assert self._game is not None
+        return get_spec(self._game)
+
+    @property
+    def _engine(self) -> Any:
+        return importlib.import_module(self._spec.engine)
+
+    def _new_agent(self, level: str) -> Any:
         return self._spec.agent_factory(level)(level)
 
     # -- the decision --------------------------------------------------------------
 
     def choose(self, view: dict[str, Any], legal_actions: list[Any], rng: random.Random) -> Any:
+        clock = (time.thread_time(), time.monotonic())  # the budget covers the whole decision
         self._setup(view)
         self.stats["decisions"] += 1
-        policy_view = view if self._policy.uses_log else {**view, "log": []}
-        first = self._policy.choose(policy_view, legal_actions, rng)
+        first = self._lead.choose(view, legal_actions, rng)
         if len(legal_actions) < 2 or not isinstance(self._engine, Determinize):
             return first
         local = random.Random(rng.getrandbits(64))
         cands = self.candidates(view, legal_actions, first, local)
         if len(cands) < 2:
             return first
-        best = self.search(view, cands, local)
+        best = self.search(view, cands, local, clock)
         if best is None:
             self.stats["fallbacks"] += 1
             return first
@@ -153,9 +168,8 @@ class MasterAgent:
         out = [first]
         keys = {str(first)}
         for _ in range(tuning.proposals - 1):
-            fresh = self._new_policy()
-            pv = view if fresh.uses_log else {**view, "log": []}
-            a = fresh.choose(pv, legal, random.Random(rng.getrandbits(32)))
+            fresh = self._new_agent(tuning.lead)
+            a = fresh.choose(view, legal, random.Random(rng.getrandbits(32)))
             if str(a) not in keys:
                 keys.add(str(a))
                 out.append(a)
@@ -172,14 +186,22 @@ class MasterAgent:
         out += rest[: max(0, tuning.candidates - len(out))]
         return out
 
-    def search(self, view: dict[str, Any], cands: list[Any], rng: random.Random) -> Any | None:
-        """The candidate with the best mean over samples; None with no sample made."""
+    def search(
+        self,
+        view: dict[str, Any],
+        cands: list[Any],
+        rng: random.Random,
+        clock: tuple[float, float] | None = None,
+    ) -> Any | None:
+        """The lead's choice (`cands[0]`) unless another candidate gains on it clearly
+        (`SWITCH_Z`, paired by sample); None with no sample made. `clock`: (thread CPU
+        time, wall time) when the decision began (default: now)."""
         seat = view["seat"]
-        totals = [0.0] * len(cands)
+        gains: list[list[float]] = [[] for _ in cands]  # value - the lead's, per sample
         samples = 0
         limit = self.samples
         budget = self.think
-        cpu0, wall0 = time.thread_time(), time.monotonic()
+        cpu0, wall0 = clock or (time.thread_time(), time.monotonic())
         wall_cap = wall0 + WALL_FACTOR * budget if limit is None else math.inf
         cpu_cap = cpu0 + budget if limit is None else math.inf
 
@@ -201,7 +223,8 @@ class MasterAgent:
                 values.append(value)
             if len(values) < len(cands):
                 break
-            totals = [t + v for t, v in zip(totals, values, strict=True)]
+            for g, v in zip(gains, values, strict=True):
+                g.append(v - values[0])
             samples += 1
             if limit is None:
                 cpu = time.thread_time() - cpu0
@@ -210,8 +233,13 @@ class MasterAgent:
         self.stats["samples"] += samples
         if samples == 0:
             return None
-        best = max(range(len(cands)), key=lambda i: (totals[i], i == 0))
-        if totals[best] <= totals[0] + 1e-9:
+        if samples < MIN_SAMPLES:
+            return cands[0]
+        best = max(range(len(cands)), key=lambda i: (sum(gains[i]), i == 0))
+        g = gains[best]
+        mean = sum(g) / samples
+        var = sum((x - mean) ** 2 for x in g) / (samples - 1)
+        if mean <= 0 or mean <= SWITCH_Z * math.sqrt(var / samples):
             return cands[0]
         return cands[best]
 
@@ -235,7 +263,7 @@ class MasterAgent:
                 continue
             agent = agents.get(mover)
             if agent is None:
-                agent = agents[mover] = self._new_policy()
+                agent = agents[mover] = self._new_agent(self.tuning.rollout)
             if not agent.uses_view:
                 pv: Any = {}
             else:

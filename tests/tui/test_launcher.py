@@ -256,14 +256,14 @@ async def test_a_focused_field_looks_focused_and_esc_on_who_starts_goes_back_to_
 
 
 async def test_the_ai_levels_go_by_strength_and_the_seats_do_not_wrap():
-    """P2's kinds: Human, AI random, easy, normal, hard. Seats stop at the game's limits
+    """P2's kinds: Human, AI random, easy, normal, hard, master. Seats stop at the game's limits
     and say why (Stadium 2–6; Sadikov's Football exactly 2) instead of wrapping round."""
     app = FootyApp(speed="instant")
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         kinds = [value for _text, value in screen.query_one("#kind-1", Choice).choices]
-        assert kinds == ["human", "random", "easy", "normal", "hard"]
+        assert kinds == ["human", "random", "easy", "normal", "hard", "master"]
         seats = screen.query_one("#seatcount", Choice)
         seats.focus()
         seats.value = 6

@@ -193,3 +193,34 @@ def test_think_sets_the_budget(monkeypatch):
     assert MasterAgent().think == 0.02
     with pytest.raises(ValueError):
         master.set_think(0)
+
+
+def test_master_thinks_off_the_event_loop(monkeypatch):
+    """The TUI and shared tables ask through `Match.decide_paced`, which runs the decision
+    in a worker thread: the event loop keeps running while master searches."""
+    import asyncio
+
+    from footycards.match import Match
+    from footycards.seats import SeatSpec
+
+    monkeypatch.setattr(master, "_think", 0.3)
+    seats = [SeatSpec("AI master", "master"), SeatSpec("AI hard", "hard")]
+    match = Match.start("quartett", seats, seed=4, options={"mode": "fussball"})
+
+    async def run() -> tuple[Any, int]:
+        ticks = 0
+
+        async def ticker() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0.01)
+
+        task = asyncio.create_task(ticker())
+        action = await match.decide_paced(0.0)
+        task.cancel()
+        return action, ticks
+
+    action, ticks = asyncio.run(run())
+    assert str(action) in {str(a) for a in match.state.legal_actions()}
+    assert ticks >= 5, ticks

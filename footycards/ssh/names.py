@@ -14,9 +14,12 @@ the option may use any name no other key holds. Names are compared as others see
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import logging
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,6 +110,7 @@ class NameBook:
     given: dict[str, dict[str, str]] = field(default_factory=dict)  # fp -> key -> name
     owners: dict[str, str] = field(default_factory=dict)  # name key -> fingerprint (given)
     taken: dict[str, dict[str, str]] = field(default_factory=dict)  # name key -> record
+    seen: tuple[int, int] | None = None  # the file's (mtime, size) when last read
 
     @classmethod
     def load(cls, path: Path, authorized_keys: str) -> NameBook:
@@ -122,21 +126,59 @@ class NameBook:
                     raise ValueError(
                         _("the name {name} is given to two keys").format(name=keys[key])
                     )
+        book.read()
+        return book
+
+    def read(self) -> None:
+        """The names taken, from the file (missing: none). ValueError when it is not a
+        name book."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            stat = self.path.stat()
+            data = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            return book
+            return
         except (OSError, ValueError) as exc:
             raise ValueError(
-                _("cannot read the name book {path}: {why}").format(path=path, why=exc)
+                _("cannot read the name book {path}: {why}").format(path=self.path, why=exc)
             ) from None
         records = data.get("names") if isinstance(data, dict) else None
         if not isinstance(records, dict):
-            raise ValueError(_("{path} is not a name book").format(path=path))
+            raise ValueError(_("{path} is not a name book").format(path=self.path))
         for key, record in records.items():
             if isinstance(record, dict) and isinstance(record.get("key"), str):
-                book.taken[key] = {k: str(v) for k, v in record.items()}
-        return book
+                self.taken[key] = {k: str(v) for k, v in record.items()}
+        self.seen = (stat.st_mtime_ns, stat.st_size)
+
+    def refresh(self) -> None:
+        """Names other processes took since (the workers of `serve --workers` share one
+        names.json): read again when the file changed. A file that no longer reads
+        keeps what is known."""
+        try:
+            stat = self.path.stat()
+        except OSError:
+            return
+        if (stat.st_mtime_ns, stat.st_size) == self.seen:
+            return
+        try:
+            self.read()
+        except ValueError as exc:
+            log.error("the name book %s: %s", self.path, exc)
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """The name book to itself among the processes of this machine (a lock file)."""
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: one process
+            yield
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path.with_name(self.path.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # the lock goes with it
 
     def owner(self, name: str) -> str | None:
         """The fingerprint of the key `name` belongs to (None: nobody's yet)."""
@@ -148,6 +190,7 @@ class NameBook:
 
     def refusal(self, name: str, fingerprint: str) -> str | None:
         """Why the key `fingerprint` may not use `name` (None: it may)."""
+        self.refresh()
         shown = display_name(name)
         given = self.given.get(fingerprint)
         if given is not None:
@@ -173,6 +216,10 @@ class NameBook:
     def claim(self, name: str, fingerprint: str) -> str | None:
         """Let the key `fingerprint` use `name`, taking the name if it is nobody's yet
         (saved at once). Returns why not (None: done)."""
+        with self.locked():
+            return self.claim_locked(name, fingerprint)
+
+    def claim_locked(self, name: str, fingerprint: str) -> str | None:
         why = self.refusal(name, fingerprint)
         if why is not None or self.owner(name) is not None:
             return why

@@ -203,3 +203,17 @@ def test_the_names_option_is_read_as_openssh_reads_options(ann_bob) -> None:
     ).decode()
     names = key_names(text)
     assert names == {bob.get_fingerprint(): ["bob", "Bobby", "rob"]}
+
+
+def test_workers_sharing_one_name_book_see_each_other_s_names(tmp_path) -> None:
+    """The workers of `serve --workers N` each hold a NameBook of one names.json: a name
+    taken in one is refused to another key in the others, and two names taken at once
+    in two of them are both kept."""
+    path = tmp_path / "names.json"
+    one, two = NameBook.load(path, ""), NameBook.load(path, "")
+    assert one.claim("Ann", "SHA256:a") is None
+    assert two.refusal("ann", "SHA256:b") is not None  # the other worker knows it now
+    assert two.claim("Bob", "SHA256:b") is None  # two had not read Ann's line before
+    assert one.refusal("bob", "SHA256:a") is not None
+    again = NameBook.load(path, "")
+    assert again.owner("ann") == "SHA256:a" and again.owner("bob") == "SHA256:b"

@@ -194,6 +194,8 @@ class SharedTable(Table):
     def submit(self, event: dict[str, Any]) -> Any:
         """Append `event` to the log, read the log up to it and return what applying it
         gave (TableError raised as it was; None when it was dropped)."""
+        if not self.shared.reachable:
+            raise unreachable()  # at once: a Redis that does not answer would hold the loop
         nonce = uuid.uuid4().hex
         self.expecting.add(nonce)
         event = {**event, "nonce": nonce, "proc": self.shared.proc, "t": time.time()}
@@ -506,6 +508,8 @@ class SharedTable(Table):
 
     def submit_with(self, event: dict[str, Any], listener: Listener, owner: str) -> Any:
         """Submit `event` with a session's listener, for the presence it makes."""
+        if not self.shared.reachable:
+            raise unreachable()
         nonce = uuid.uuid4().hex
         self.pending[nonce] = (listener, owner)
         self.expecting.add(nonce)
@@ -596,7 +600,7 @@ class RedisTableHub:
 
     def __post_init__(self) -> None:
         self.client: Any = redis.Redis.from_url(
-            self.url, decode_responses=True, socket_timeout=2.0, socket_connect_timeout=1.0
+            self.url, decode_responses=True, socket_timeout=1.0, socket_connect_timeout=1.0
         )
         self.renew = self.client.register_script(RENEW)
         self.restore_script = self.client.register_script(RESTORE)
@@ -751,6 +755,8 @@ class RedisTableHub:
         reader.close()
 
     def heard(self, codes: list[str]) -> None:
+        if not self.reachable:
+            return  # the heartbeat finds out when Redis is back
         for code in codes:
             table = self.tables.get(code)
             if table is None:
@@ -910,6 +916,8 @@ class RedisTableHub:
         """The replica of table `code` (read from Redis the first time); None when there
         is no such table, or it is closed. Raises redis.RedisError."""
         table = self.tables.get(code)
+        if not self.reachable:
+            raise redis.ConnectionError("Redis did not answer lately")
         if table is not None:
             table.catch_up()
             return None if table.closed else table
@@ -1019,17 +1027,22 @@ class SharedLimits:
 
     def publish(self, sessions: int) -> None:
         self.sessions = sessions
+        if not self.hub.reachable:
+            return
         try:
             self.hub.client.set(self.count_key(), str(sessions), px=PROC_MS * 2)
         except redis.RedisError:
-            pass
+            self.hub.lost()
 
     def open_sessions(self) -> int | None:
         """Sessions open in all processes (None: Redis cannot be reached)."""
+        if not self.hub.reachable:
+            return None
         try:
             keys = list(self.hub.client.scan_iter(match=f"{self.hub.prefix}sessions:*", count=500))
             values = self.hub.client.mget(keys) if keys else []
         except redis.RedisError:
+            self.hub.lost()
             return None
         return sum(int(v) for v in values if v is not None and str(v).isdigit())
 
@@ -1039,6 +1052,8 @@ class SharedLimits:
         now = time.time()
         minute = int(now // 60)
         key = f"{self.hub.prefix}rate:{address}:"
+        if not self.hub.reachable:
+            return None
         try:
             pipe = self.hub.client.pipeline(transaction=False)
             pipe.incr(key + str(minute))
@@ -1046,6 +1061,7 @@ class SharedLimits:
             pipe.get(key + str(minute - 1))
             now_count, _ok, before = pipe.execute()
         except redis.RedisError:
+            self.hub.lost()
             return None
         share = 1 - (now % 60) / 60
         return int(now_count) + int(int(before or 0) * share)

@@ -25,7 +25,7 @@ import click
 from rich.cells import cell_len
 
 from .. import i18n
-from ..i18n import N_, NP_, _
+from ..i18n import N_, NP_, _, labelled
 
 # click's own messages that a person meets (looked up by click through gettext).
 CLICK_MESSAGES = (
@@ -181,6 +181,10 @@ class CellFormatter(click.HelpFormatter):
         indent = " " * self.current_indent
         for line in wrap_cells(text, max(self.width - self.current_indent, 20)):
             self.write(f"{indent}{line}\n" if line else "\n")
+
+    def write_heading(self, heading: str) -> None:
+        """A section's heading ("Options:"; "選項：" in Chinese, with its own colon)."""
+        self.write(f"{'':>{self.current_indent}}{labelled(heading, '').rstrip()}\n")
 
     def write_dl(
         self, rows: Iterable[tuple[str, str]], col_max: int = 30, col_spacing: int = 2

@@ -116,3 +116,12 @@ def test_clicks_did_you_mean_counts_in_the_language() -> None:
     two = said("--cows")
     assert "(Czy chodziło o jedno z: '--cols', '--rows'?)" in two, two
     assert "Did you mean" not in two
+
+
+def test_help_headings_take_the_languages_colon() -> None:
+    from footycards.cli import main
+
+    said = CliRunner().invoke(main, ["--lang", "zh-Hant", "play", "--help"]).output
+    assert "選項：" in said and "選項:" not in said, said
+    english = CliRunner().invoke(main, ["play", "--help"]).output
+    assert "\nOptions:\n" in english

@@ -56,7 +56,9 @@ class QuartettAgent:
     that fit. `hard` recalls every ask; with two players its chances come from sampling
     whole histories of the opponent's hand that fit the record exactly (`OpponentBelief`):
     when each card came, what the opponent held at each ask; with three to six players
-    from the exact count over the whole record.
+    from the exact count over the whole record. Once the stack is empty every level
+    recalls every ask since (so with three to six players, whose stack holds at most two
+    cards, the levels differ hardly at all in the Quartett game).
     """
 
     uses_view = True
@@ -125,10 +127,17 @@ class QuartettAgent:
             wanted.setdefault(a.seat, set()).add(a.card)
         recalled = view
         memory = self.cfg.memory
-        if memory is not None and len(view["history"]) > memory:
+        history = view["history"]
+        start = len(history) - memory if memory is not None else 0
+        if start > 0 and view["stack"] == 0:
+            # once the stack is empty no card changes hands unseen, and every ask since is
+            # recalled: two players who forgot each other's misses would ask each other
+            # for the same cards for ever
+            last_draw = max((i for i, h in enumerate(history) if h["drew"]), default=-1)
+            start = min(start, last_draw + 1)
+        if start > 0:
             # the asks it no longer recalls: as if the game had started with the latest ones
-            history = view["history"][len(view["history"]) - memory :]
-            recalled = cast(QuartettView, {**view, "history": history})
+            recalled = cast(QuartettView, {**view, "history": history[start:]})
         chance = self._believed(view, wanted, rng) or hold_chances(recalled, wanted)
         held: dict[tuple[int, str], float] = {}  # expected cards of a quartet a seat holds
         for (s, c), p in chance.items():

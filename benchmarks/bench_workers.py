@@ -16,7 +16,7 @@ in a fresh FOOTYCARDS_HOME; the clients are asyncssh clients with a pty in this 
    the most sessions each keeps at p95 <= 150 ms, with their ratio.
 2. Memory: --memory sessions at the launcher; the RSS of every worker together, and per
    session, against one process.
-3. Failover: two `serve --hub` processes and --tables Quartett tables whose two seats are
+3. Failover: two `serve --hub` processes and --tables Stadium tables whose two seats are
    played by the AI (their player, this script, is away at once; --takeover-wait 0), each
    watched from both processes, run by the first; that process is killed with SIGKILL
    and the time from the kill to each table's next move in its log is reported.
@@ -221,7 +221,7 @@ async def failover(tables: int, url: str, home: Path) -> None:
     second = Server(home / "failover-2", "--hub", url, "--takeover-wait", "0")
     made = []
     for _i in range(tables):
-        table = hub.open_table("bot", "quartett", [None, "easy"], {"round_limit": 500})
+        table = hub.open_table("bot", "stadium", [None, "easy"], {})
         table.sit("bot", lambda change: None)  # a session of a process that never ticks
         made.append(table)
     watchers: list[Client] = []
@@ -245,6 +245,9 @@ async def failover(tables: int, url: str, home: Path) -> None:
         table.catch_up()
     owners = {hub.client.get(hub.owner_key(t.code)) for t in made}
     assert all(f":{first.proc.pid}:" in str(o) for o in owners), owners
+    playing = [t for t in made if t.match is not None and not t.match.is_over]
+    print(f"  {len(playing)} of {len(made)} tables still playing at the kill", flush=True)
+    made = playing
     before = {t.code: len(t.match.actions) if t.match else 0 for t in made}
     killed = time.monotonic()
     os.kill(first.proc.pid, signal.SIGKILL)
@@ -266,6 +269,10 @@ async def failover(tables: int, url: str, home: Path) -> None:
         )
     else:
         print("  no table moved on within 60 s")
+    for table in made:
+        if table.code not in waits:
+            table.catch_up()
+            print(f"  table {table.code} did not move on: {table.status}, away {table.here}")
     for client in watchers:
         client.close()
     second.stop()

@@ -1203,8 +1203,13 @@ class QuartettState:
                 else:
                     theirs[:] = [c for c in theirs if c not in (b1, b2, b3, b4)]
                     self._asks[target] = None
-            if self._wanted[me] is not None:  # its quartet was held: only `card` is no
-                self._not_wanted(me, card)  # longer wanted
+            wanted = self._wanted[me]
+            if wanted is not None:  # its quartet was held: only `card` is no longer wanted
+                i = wanted.index(card)
+                del wanted[i]
+                asks = self._asks[me]
+                if asks is not None:
+                    del asks[i]
             self.history.append(
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )

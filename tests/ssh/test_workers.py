@@ -181,7 +181,7 @@ async def test_a_worker_past_its_memory_drains_and_a_fresh_one_takes_its_place(
         old_pid = first.pids[-1]
         ann = await clients(port, user="ann")
         await ann.wait_for(LAUNCHER)
-        await wait_until(lambda: len(supervisor.workers) == 2, timeout=20)
+        await wait_until(lambda: len(supervisor.workers) == 2, timeout=45)
         fresh = supervisor.workers[1]
         await asyncio.wait_for(fresh.ready.wait(), 60)
         assert first.retiring and any("drains" in line for line in records.lines)
@@ -191,9 +191,11 @@ async def test_a_worker_past_its_memory_drains_and_a_fresh_one_takes_its_place(
         assert not ann.closed and LAUNCHER in ann.text() and alive(old_pid)
         bob = await clients(port, user="bob")
         await bob.wait_for(LAUNCHER)
-        await wait_until(lambda: any("w2: " in line and "'bob'" in line for line in records.lines))
+        await wait_until(
+            lambda: any("w2: " in line and "'bob'" in line for line in records.lines), timeout=45
+        )
         await ann.close()
-        await wait_until(lambda: not alive(old_pid), timeout=20)
+        await wait_until(lambda: not alive(old_pid), timeout=45)
         assert any("worker 1 recycled" in line for line in records.lines)
         assert first.pids == [old_pid]  # not started again: worker 2 has its place
     finally:

@@ -39,7 +39,9 @@ everything, freeze again) frees them. That one long pause is taken when
 
 from __future__ import annotations
 
+import asyncio
 import gc
+import heapq
 import logging
 import math
 import os
@@ -72,6 +74,40 @@ def resident_bytes() -> int | None:
     except (OSError, ValueError, IndexError):
         return None
     return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def drop_cancelled_timers(loop: asyncio.AbstractEventLoop | None = None) -> int:
+    """Take the cancelled timers out of the event loop's schedule now; how many.
+
+    A cancelled timer (`TimerHandle.cancel`) stays in the loop's heap until it was due,
+    and it keeps the context it was made in: a Textual app's tasks run in a context
+    whose `active_app` is the app, so a cancelled `asyncio.sleep` (the AI's pace in a
+    local game, a Textual timer) kept an ended session's app alive for as long as it
+    had to wait. asyncio itself takes them out the same way, once more than half of the
+    schedule is cancelled timers. Relies on CPython's `BaseEventLoop`: its `_scheduled`
+    heap of `TimerHandle`s (with `_cancelled`, `_scheduled`) and
+    `_timer_cancelled_count`; another loop (uvloop) has none and is left alone."""
+    if loop is None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return 0
+    scheduled = getattr(loop, "_scheduled", None)
+    count = getattr(loop, "_timer_cancelled_count", None)
+    if not isinstance(scheduled, list) or not isinstance(count, int):
+        return 0
+    kept = []
+    for handle in scheduled:
+        if getattr(handle, "_cancelled", False):
+            handle._scheduled = False
+        else:
+            kept.append(handle)
+    dropped = len(scheduled) - len(kept)
+    if dropped:
+        heapq.heapify(kept)
+        scheduled[:] = kept
+        loop._timer_cancelled_count = max(0, count - dropped)  # type: ignore[attr-defined]
+    return dropped
 
 
 @dataclass(eq=False)
@@ -200,6 +236,7 @@ class GcPolicy:
         began = time.perf_counter()
         if not collected:  # what is not frozen: the layout's passing cycles
             gc.collect()
+        drop_cancelled_timers()  # they keep their contexts, and so apps, until due
         freed = 0
         for item in due:
             self.dropped.remove(item)

@@ -6,6 +6,7 @@ pauses of seconds for every session, freed them."""
 
 from __future__ import annotations
 
+import asyncio
 import weakref
 from typing import Any
 
@@ -81,3 +82,21 @@ def test_a_detached_terminal_leads_back_to_nothing() -> None:
     terminal.send(b"late output")
     assert owner.sent == []
     assert all(getattr(v, "__self__", None) is not owner for v in vars(terminal).values())
+
+
+def test_cancelled_timers_are_taken_out_of_the_schedule() -> None:
+    from footycards.ssh.memory import drop_cancelled_timers
+
+    loop = asyncio.new_event_loop()
+    try:
+        kept = loop.call_later(60, lambda: None)
+        gone = [loop.call_later(30 + i, lambda: None) for i in range(5)]
+        for handle in gone:
+            handle.cancel()
+        assert drop_cancelled_timers(loop) == 5
+        assert loop._scheduled == [kept]  # type: ignore[attr-defined]
+        assert loop._timer_cancelled_count == 0  # type: ignore[attr-defined]
+        assert drop_cancelled_timers(loop) == 0
+    finally:
+        kept.cancel()
+        loop.close()

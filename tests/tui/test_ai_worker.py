@@ -127,3 +127,22 @@ async def test_quitting_while_the_ai_thinks_plays_and_draws_nothing():
         assert agent.calls == 1
     await asyncio.sleep(0.1)
     assert not match.actions
+
+
+async def test_an_ai_turn_cancelled_with_its_screen_keeps_no_traceback():
+    """The app ends while an AI seat's move waits for its pace: the turn's worker is
+    cancelled and ends without an error. Kept, that CancelledError's traceback (the turn's
+    frames) led from outside the app back to it, and only a full collection freed an
+    ended SSH session's app."""
+    match, agent = slow_match(0.0)
+    app = FootyApp(match, speed="slow")  # the move waits for the pace after deciding
+    workers = []
+    async with app.run_test(size=(120, 40)):
+        started = time.monotonic()
+        while not agent.calls and time.monotonic() - started < 10:
+            await asyncio.sleep(0.01)
+        assert agent.calls == 1
+        workers = [w for w in app.workers if w.group == "ai"]
+        assert workers
+    await asyncio.sleep(0.1)
+    assert all(w.is_finished and w.error is None for w in workers)

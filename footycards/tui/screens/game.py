@@ -354,6 +354,12 @@ class GameScreen(Screen):
         match = self.match
         try:
             action = await match.decide_paced(self.ai_pace())
+        except asyncio.CancelledError:
+            # The screen or the app closes: nothing to apply. Not raised on: Textual's
+            # worker would keep it, and its traceback (the frames of this turn) would
+            # lead back to the ended app outside the app's own objects (a server then
+            # frees that app only with a full collection).
+            return
         finally:
             self.busy = False
         if len(match.actions) != number or match.is_over:

@@ -448,6 +448,8 @@ class WorldWaveScreen(GameScreen):
             wait = self.response_wait()
             if wait > 0:
                 await asyncio.sleep(wait)
+        except asyncio.CancelledError:
+            return  # the screen or the app closes (not raised on: see GameScreen.ai_turn)
         finally:
             self.busy = False
         match = self.match

@@ -124,6 +124,7 @@ class Match:
     # action index -> (AI rng state, agents) when the only person decided it, for undo
     undo_points: dict[int, tuple[Any, dict[int, Any]]] = field(default_factory=dict, repr=False)
     practice: bool = False  # an undo crossed something hidden: the game is practice
+    hinted: bool = False  # a person asked for a hint (`h`): marked in the statistics
 
     @classmethod
     def start(

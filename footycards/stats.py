@@ -16,6 +16,7 @@ too, under a stable English name ("AI hard", "AI hard 2") shown translated.
 
 A practice game (a move taken back after something hidden was seen, `Match.practice`)
 counts as played, won, drawn or lost, but never in a streak, the form or a best score.
+A game in which someone asked for a hint (`h`, `Match.hinted`) is marked (games.hinted).
 
 A game with modes (Bundesliga Quartett: Fußball, Abwehr-Angriff, Quartett) keeps its
 figures per mode: a best score of cards and one of quartets are not one column.
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
     from .match import Match
 
 FILE_NAME = "stats.sqlite3"
-SCHEMA_VERSION = 3  # 2: games.practice; 3: games.mode
+SCHEMA_VERSION = 4  # 2: games.practice; 3: games.mode; 4: games.hinted
 WON, DRAWN, LOST = "won", "drawn", "lost"
 POINTS = {WON: 3, DRAWN: 1, LOST: 0}  # form in league points: a sparkline per player
 FORM_GAMES = 20
@@ -56,7 +57,8 @@ CREATE TABLE IF NOT EXISTS games (
     record_id TEXT,
     seats INTEGER NOT NULL,
     practice INTEGER NOT NULL DEFAULT 0,
-    mode TEXT
+    mode TEXT,
+    hinted INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_row INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -306,6 +308,8 @@ class Stats:
                 con.execute("ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0")
             if "mode" not in columns:  # schemas 1 and 2: the mode was not kept
                 con.execute("ALTER TABLE games ADD COLUMN mode TEXT")
+            if "hinted" not in columns:  # schemas 1-3: no hints yet
+                con.execute("ALTER TABLE games ADD COLUMN hinted INTEGER NOT NULL DEFAULT 0")
             if not found:
                 con.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
             elif found[0][0] < SCHEMA_VERSION:
@@ -355,6 +359,7 @@ class Stats:
         when: dt.datetime | None = None,
         practice: bool = False,
         mode: str | None = None,
+        hinted: bool = False,
     ) -> int:
         """Store one finished game in one transaction; its row id. StatsError on failure."""
         stamp = (when or dt.datetime.now(dt.UTC)).replace(microsecond=0).isoformat()
@@ -364,9 +369,10 @@ class Stats:
                 con.execute("BEGIN IMMEDIATE")
                 try:
                     cur = con.execute(
-                        "INSERT INTO games (game, played_at, record_id, seats, practice, mode) "
-                        "VALUES (?,?,?,?,?,?)",
-                        (game_id, stamp, record_id, len(results), int(practice), mode),
+                        "INSERT INTO games "
+                        "(game, played_at, record_id, seats, practice, mode, hinted) "
+                        "VALUES (?,?,?,?,?,?,?)",
+                        (game_id, stamp, record_id, len(results), int(practice), mode, int(hinted)),
                     )
                     row = cur.lastrowid
                     assert row is not None
@@ -394,7 +400,14 @@ class Stats:
         """Store a finished match (its seats and its engine's result)."""
         results = seat_results(match.seats, match.result(), match.spec.team_play)
         mode = match.spec.mode_of(match.options)
-        return self.record(match.game_id, results, record_id, practice=match.practice, mode=mode)
+        return self.record(
+            match.game_id,
+            results,
+            record_id,
+            practice=match.practice,
+            mode=mode,
+            hinted=match.hinted,
+        )
 
     def reset(self) -> int:
         """Forget every game; how many were forgotten."""

@@ -34,7 +34,7 @@ async def test_status_follows_every_key_at_once(make_table):
         await pilot.pause()
         assert status(app).startswith("A1:")
         for key, where in [("right", "A2"), ("up", "B2"), ("l", "B3"), ("k", "C3"),
-                           ("h", "C2"), ("j", "B2"), ("left", "B1"), ("down", "A1"),
+                           ("left", "C2"), ("j", "B2"), ("left", "B1"), ("down", "A1"),
                            ("left", "A4"), ("down", "D4")]:  # fmt: skip
             await pilot.press(key)
             assert highlighted(app) == where

@@ -26,12 +26,14 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.signal import Signal
 
+from ...ai.hints import hint
 from ...core import IllegalAction
 from ...i18n import N_, _
 from ...match import Applied, Match, Undone, UndoRefused
 from ...narration import event_text, refusal, undo_question, undone_text
 from ...replay import Replay
 from ...stats import record_finished
+from ..hint_words import hint_text
 from ..host import FootyHost
 from ..textual_internals import app_closing, being_removed, current_app
 from ..translate import add_bindings, translate_bindings
@@ -56,6 +58,13 @@ def game_keys(game_id: str) -> list[Binding]:
     return [
         Binding("question_mark", "app.show_keys", N_("Keys"), id="game.keys", key_display="?"),
         Binding("f1", f"app.rules({game_id!r})", N_("Rules"), id="game.rules"),
+        Binding(
+            "h",
+            "hint",
+            N_("Hint"),
+            id="game.hint",
+            tooltip=N_("What the pro AI would play for you now, and why"),
+        ),
         Binding("q,escape", "leave", N_("Leave"), id="game.quit"),
     ]
 
@@ -126,6 +135,7 @@ class GameScreen(Screen):
         # Whether this screen shows the result and offers the next game itself; at a
         # shared table the table's session does, told through `game_over`.
         self.ends_here = True
+        self.last_hint = ""  # the last hint shown (`h`), in words
 
     # -- hooks for each game -------------------------------------------------
 
@@ -369,6 +379,43 @@ class GameScreen(Screen):
         if not self.is_current:
             return  # a help screen is open: the decision is made again on return
         match.apply(action)
+
+    # -- hints ----------------------------------------------------------------------
+
+    def hint_refusal(self) -> str | None:
+        """Why `h` gives no hint now, in words; None when it can."""
+        if self.review is not None:
+            return _("this is a replay")
+        if not self.ends_here:
+            return _("hints are off at a shared table")
+        if not self.can_act():
+            return _("wait until it is your move")
+        return None
+
+    def action_hint(self) -> None:
+        """`h`: what `hard` would play for the seat to move, and why, on the status line
+        (worked out off the event loop); the game is then marked as hinted."""
+        why = self.hint_refusal()
+        if why is not None:
+            self.notify(_("No hint: {why}.").format(why=why), title=_("Hint"))
+            return
+        seat = self.match.due
+        assert seat is not None
+        self.run_worker(self.hint_turn(seat, len(self.match.actions)), group="hint", exclusive=True)
+
+    async def hint_turn(self, seat: int, number: int) -> None:
+        match = self.match
+        view = match.view(seat)
+        legal = match.legal_actions()
+        try:
+            found = await asyncio.to_thread(hint, match.game_id, view, legal, number * 7 + seat)
+        except asyncio.CancelledError:
+            return  # the screen closes: no hint to show
+        if len(match.actions) != number or self.leaving():
+            return  # a move was played meanwhile: the hint is for a position gone
+        match.hinted = True
+        self.last_hint = _("Hint: {text}").format(text=hint_text(found, match.names()))
+        self.show_status(self.last_hint)
 
     # -- dialogs ------------------------------------------------------------------
 

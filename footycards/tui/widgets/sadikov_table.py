@@ -92,7 +92,7 @@ class SadikovTable(Widget, can_focus=True):
 
     BINDINGS = [
         Binding(
-            "left,h",
+            "left",
             "move(-1)",
             N_("Column"),
             id="sadikov.left",

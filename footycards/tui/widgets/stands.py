@@ -96,7 +96,7 @@ def runs(lines: list[int]) -> list[tuple[int, int]]:
 
 
 class Stands(Widget, can_focus=True):
-    """Draws the table of a Stadium view; arrows/hjkl move the cursor, Enter/Space/click pick."""
+    """Draws the table of a Stadium view; arrows/jkl move the cursor, Enter/Space/click pick."""
 
     # Every colour comes from the theme (Ctrl+T recolours the board, ANSI themes included).
     COMPONENT_CLASSES = {
@@ -161,7 +161,7 @@ class Stands(Widget, can_focus=True):
             tooltip=N_("Cursor down a row (towards the pitch)"),
         ),
         Binding(
-            "left,h",
+            "left",
             "move(0, -1)",
             N_("Left"),
             id="stands.left",

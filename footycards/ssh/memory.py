@@ -13,9 +13,11 @@ it). Each such pause only walks what is new since the last one.
 A screen a session drops (the launcher a player left for a table, a finished game's
 screen) and an ended session's app are freed soon after by `reclaim.py`, which walks only
 their own objects (a few thousand: an ended app leads to nothing of the server, see
-`driver.detach`). What is still held is tried again, each wait twice the last (a
-cancelled timer keeps its task's context, and so the app, until it was due). What it
-cannot free (still held somewhere, or dropped some other way)
+`driver.detach`); cancelled timers are taken out of the loop's schedule first (each
+keeps the context it was made in, and so an app, until it was due: see
+`drop_cancelled_timers`). What is still held is tried again, each wait twice the last (a
+closing connection may hold its app a little longer). What it cannot free (still held
+somewhere, or dropped some other way)
 keeps its cycles among the frozen objects, where only a deep collection (unfreeze, collect
 everything, freeze again) frees them. That one long pause is taken when
 - the ended sessions whose app could not be freed reach `deep_share` of the open ones (at

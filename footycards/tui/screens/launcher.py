@@ -36,6 +36,7 @@ from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec, playable_now
 from ...seats import SeatSpec, ai_label, check_names
 from ..host import FootyHost, PendingGame
+from ..ladder import kind_text
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
@@ -372,17 +373,22 @@ class LauncherScreen(Screen):
         """The kind and name of seats first..upto-1 (a row of the #setup grid each),
         showing what was typed and chosen for them."""
         widgets: list[Widget] = []
+        seats = self.seats(all_seats=True)
         for i in range(first, upto):
             widgets.append(
                 Choice(
-                    [(_(label), value) for label, value in KINDS],
+                    [(kind_text(label, value), value) for label, value in KINDS],
                     self.setup.kinds[i],
                     label=self.seat_label(i),
                     id=f"kind-{i}",
                     classes="seat",
                 )
             )
-            widgets.append(Input(self.typed_names[i], id=f"name-{i}", max_length=16, compact=True))
+            # an AI seat's name field is built as `show_names` leaves it (its AI name,
+            # disabled): disabling it once mounted would style it a second time
+            ai = seats[i].ai is not None
+            name = seats[i].name if ai else self.typed_names[i]
+            widgets.append(Input(name, id=f"name-{i}", max_length=16, compact=True, disabled=ai))
         return widgets
 
     def seat_label(self, seat: int) -> str:

@@ -461,6 +461,41 @@ class Stats:
         except sqlite3.Error as exc:
             raise StatsError(self._cannot(exc)) from exc
 
+    def level_run(self, game_id: str, player: str, n: int = 3) -> str | None:
+        """The AI level `player` beat in each of their last `n` games of `game_id`, alone
+        against AI seats all of that level (no practice, no hint); None when those games
+        are fewer, not all won, or not all against one level."""
+
+        def read() -> list[tuple[Any, ...]]:
+            with self._open() as con:
+                mine = con.execute(
+                    "SELECT g.id, g.practice, g.hinted, s.outcome, s.seat FROM games g "
+                    "JOIN seats s ON s.game_row = g.id "
+                    "WHERE g.game = ? AND s.player = ? AND s.ai IS NULL "
+                    "ORDER BY g.id DESC LIMIT ?",
+                    (game_id, player, n),
+                ).fetchall()
+                out = []
+                for row, practice, hinted, outcome, seat in mine:
+                    others = con.execute(
+                        "SELECT ai FROM seats WHERE game_row = ? AND seat != ?", (row, seat)
+                    ).fetchall()
+                    out.append((practice, hinted, outcome, {ai for (ai,) in others}))
+                return out
+
+        try:
+            games = self._retry(read)
+        except sqlite3.Error as exc:
+            raise StatsError(self._cannot(exc)) from exc
+        if len(games) < n:
+            return None
+        levels = set()
+        for practice, hinted, outcome, others in games:
+            if practice or hinted or outcome != WON or len(others) != 1 or None in others:
+                return None
+            levels |= others
+        return levels.pop() if len(levels) == 1 else None
+
     def players(self, game_id: str | None = None) -> list[PlayerStats]:
         """Every player's figures per game and mode (of one game when given): most games
         won first, then most played, then by name."""

@@ -1,7 +1,8 @@
 """Provides hints: what the `hard` agent would play for one seat, and why, as data.
 
-`hint(game_id, view, legal_actions, seed)` asks a fresh `hard` agent of the game (it reads
-only the seat's view, like every agent) and returns a `Hint`: the action, a reason code
+`hint(game_id, view, legal_actions, agent, seed)` asks a fresh `hard` agent of the game
+(the caller builds it: `match.make_agent(game_id, "hard")`; it reads only the seat's view,
+like every agent) and returns a `Hint`: the action, a reason code
 and the values the reason names. One explainer per game (`EXPLAINERS`) turns the view and
 the action into the reason, from the view alone: the cells of a known pair and how many
 turns ago a card was seen (Stadium), the share of the cards still unseen a category beats
@@ -16,10 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from footycards.core import quartett as quartett_rules
-from footycards.registry import get_spec
-
-from .quartett import deck_catalog
+from .base import Agent
 
 Reason = tuple[str, dict[str, Any]]
 
@@ -33,16 +31,18 @@ class Hint:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-def hard_choice(game_id: str, view: Any, legal_actions: list[Any], seed: int) -> Any:
-    """The choice of a fresh `hard` agent of the game for this view (its own generator,
-    so asking for a hint never changes the match's random numbers)."""
-    agent = get_spec(game_id).agent_factory("hard")("hard")
+def hard_choice(agent: Agent[Any], view: Any, legal_actions: list[Any], seed: int) -> Any:
+    """The choice of a fresh `hard` agent for this view (its own generator, so asking for
+    a hint never changes the match's random numbers)."""
     return agent.choose(view, list(legal_actions), random.Random(seed))
 
 
-def hint(game_id: str, view: Any, legal_actions: list[Any], seed: int = 0) -> Hint:
-    """What `hard` would play from `view` and why (data; the front end says it)."""
-    action = hard_choice(game_id, view, legal_actions, seed)
+def hint(
+    game_id: str, view: Any, legal_actions: list[Any], agent: Agent[Any], seed: int = 0
+) -> Hint:
+    """What `agent` (a fresh `hard` one) would play from `view` and why (data; the front
+    end says it)."""
+    action = hard_choice(agent, view, legal_actions, seed)
     explain = EXPLAINERS.get(game_id, explain_plain)
     code, params = explain(view, action)
     return Hint(action, code, params)
@@ -102,6 +102,10 @@ def explain_stadium(view: Any, action: Any) -> Reason:
 def explain_quartett(view: Any, action: Any) -> Reason:
     """Top trumps: how much of what is still unseen the called value beats; the ask game:
     whom to ask for which card."""
+    from footycards.core import quartett as quartett_rules  # one game's screen loads no other
+
+    from .quartett import deck_catalog
+
     kind = getattr(action, "kind", "")
     top = view.get("top_card")
     if kind == "call" and top is not None:

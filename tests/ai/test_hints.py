@@ -7,7 +7,7 @@ import random
 import pytest
 
 from footycards.ai.hints import EXPLAINERS, hard_choice, hint
-from footycards.match import Match
+from footycards.match import Match, make_agent
 from footycards.seats import parse_players
 
 
@@ -21,8 +21,10 @@ def test_the_hinted_action_is_the_hard_agents_choice(game_id):
             break
         view = match.view(match.due)
         legal = match.legal_actions()
-        found = hint(game_id, view, legal, number)
-        assert str(found.action) == str(hard_choice(game_id, view, legal, number))
+        found = hint(game_id, view, legal, make_agent(game_id, "hard"), number)
+        assert str(found.action) == str(
+            hard_choice(make_agent(game_id, "hard"), view, legal, number)
+        )
         assert found.action in legal
         codes.add(found.code)
         match.apply(rng.choice(legal) if number % 2 else found.action)
@@ -38,7 +40,8 @@ def test_stadium_names_a_pair_seen_before():
     for number in range(200):
         if match.is_over:
             break
-        found = hint("stadium", match.view(match.due), match.legal_actions(), number)
+        hard = make_agent("stadium", "hard")
+        found = hint("stadium", match.view(match.due), match.legal_actions(), hard, number)
         codes.append(found.code)
         if found.code == "pair":
             cells = {c["pos"]: c for c in match.view(match.due)["table"]}

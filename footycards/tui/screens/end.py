@@ -63,6 +63,16 @@ class EndScreen(ModalScreen[str]):
         self.again = again  # the buttons' words when they mean something else (a shared
         self.back = back  # table: ask for a rematch, back to the table's room)
         self.quits = quits  # whether it offers Quit (at a table `q` goes to the room)
+        self.ladder = ""  # the next AI level to try, in words (after a run of wins)
+
+    def suggest(self, text: str) -> None:
+        """Show the next-level suggestion below the result (it may come after mounting:
+        the statistics are read off the event loop)."""
+        self.ladder = text
+        if self.is_mounted:
+            for old in self.query("#ladder"):
+                old.remove()
+            self.query_one("#result").mount(Static(text, id="ladder", classes="body"))
 
     def headline(self) -> str:
         """The title: the winner, or a draw (between whom, when not everybody)."""
@@ -103,6 +113,8 @@ class EndScreen(ModalScreen[str]):
                     )
                 for line in result_lines(self.match.spec, res, names):
                     yield Static(line, classes="body", markup=False)
+                if self.ladder:
+                    yield Static(self.ladder, id="ladder", classes="body")
             with Vertical(id="buttons"):
                 again = self.again or _("Play again (a)")
                 yield Button(again, variant="success", id="again", compact=low)

@@ -29,12 +29,13 @@ from textual.signal import Signal
 from ...ai.hints import hint
 from ...core import IllegalAction
 from ...i18n import N_, _
-from ...match import Applied, Match, Undone, UndoRefused
+from ...match import Applied, Match, Undone, UndoRefused, make_agent
 from ...narration import event_text, refusal, undo_question, undone_text
 from ...replay import Replay
 from ...stats import record_finished
 from ..hint_words import hint_text
 from ..host import FootyHost
+from ..ladder import suggestion, suggestion_text
 from ..textual_internals import app_closing, being_removed, current_app
 from ..translate import add_bindings, translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
@@ -136,6 +137,7 @@ class GameScreen(Screen):
         # shared table the table's session does, told through `game_over`.
         self.ends_here = True
         self.last_hint = ""  # the last hint shown (`h`), in words
+        self.ladder_note = ""  # the next AI level to try, once the statistics say so
 
     # -- hooks for each game -------------------------------------------------
 
@@ -242,11 +244,22 @@ class GameScreen(Screen):
         saver = app.autosaver if isinstance(app, FootyHost) else None
         record_id = saver.id if saver is not None and saver.match is self.match else None
         message = await asyncio.to_thread(record_finished, self.match, None, record_id)
+        if not message and self.ends_here:  # recorded: a run of wins suggests the next level
+            found = await asyncio.to_thread(suggestion, self.match)
+            if found is not None:
+                self.show_ladder(suggestion_text(*found))
         if not message or (isinstance(app, FootyHost) and app.stats_told):
             return
         app.notify(message, title=_("Statistics"), severity="warning", timeout=10)
         if isinstance(app, FootyHost):
             app.stats_told = True
+
+    def show_ladder(self, text: str) -> None:
+        """The next AI level to try, on this match's end screen (now or once it opens)."""
+        self.ladder_note = text
+        for screen in self.app.screen_stack:
+            if isinstance(screen, EndScreen) and screen.match is self.match:
+                screen.suggest(text)
 
     def is_local(self, seat: int | None) -> bool:
         """Whether `seat` is a person at this terminal."""
@@ -408,7 +421,9 @@ class GameScreen(Screen):
         view = match.view(seat)
         legal = match.legal_actions()
         try:
-            found = await asyncio.to_thread(hint, match.game_id, view, legal, number * 7 + seat)
+            agent = make_agent(match.game_id, "hard")  # fresh: it reads the view alone
+            seed = number * 7 + seat
+            found = await asyncio.to_thread(hint, match.game_id, view, legal, agent, seed)
         except asyncio.CancelledError:
             return  # the screen closes: no hint to show
         if len(match.actions) != number or self.leaving():
@@ -460,7 +475,9 @@ class GameScreen(Screen):
             return
         view = self.match.public_view()
         headers, rows = self.end_table(view)
-        self.app.push_screen(EndScreen(self.match, headers, rows), self.after_end)
+        end = EndScreen(self.match, headers, rows)
+        end.ladder = self.ladder_note
+        self.app.push_screen(end, self.after_end)
 
     def after_end(self, answer: str | None) -> None:
         if answer == "again":

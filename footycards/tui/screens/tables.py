@@ -33,6 +33,7 @@ from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec
 from ...tables import Change, Presence, Table, TableError
 from ..host import FootyHost
+from ..ladder import kind_text
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.dialogs import DIALOG_CSS
@@ -517,7 +518,7 @@ class HostScreen(Screen):
                 id="seatcount",
                 wrap=False,
             )
-            kinds = [(_(label), value) for label, value in SEAT_KINDS]
+            kinds = [(kind_text(label, value), value) for label, value in SEAT_KINDS]
             for i in range(REGISTRY.most_seats()):
                 yield Choice(
                     kinds,

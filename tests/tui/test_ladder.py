@@ -34,14 +34,19 @@ def test_each_level_has_its_strength_word():
     ]
 
 
-async def test_the_launcher_seat_field_names_the_strength():
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_launcher_seat_field_names_the_strength(size):
     app = FootyApp(speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, LauncherScreen)
         labels = [label for label, _value in screen.query_one("#kind-1", Choice)._choices]
         assert "AI hard · pro" in labels and "AI easy · beginner" in labels
+        field = screen.query_one("#kind-1", Choice)
+        field.value = "master"
+        await pilot.pause()
+        assert "AI master · legend ›" in str(field.render())  # whole, not cut short
 
 
 def win(book: Stats, level: str, outcome: str = WON, **kw) -> None:

@@ -54,6 +54,7 @@ from .too_small import check_size
 # The most seats the launcher sets up: every game's maximum fits (test_registry checks it);
 # a number here, so building the launcher imports no engine just to size its seat list.
 SEAT_ROWS = 10
+SEAT_KIND_CELLS = 30  # the most cells of the seat column (the name field gets the rest)
 
 KINDS = [  # by strength
     (N_("Human"), "human"),
@@ -303,7 +304,11 @@ class LauncherScreen(Screen):
             with VerticalScroll(id="setup") as setup:
                 setup.border_title = _("Seats and options")
                 setup.can_focus = False  # Tab goes to its fields (they scroll into view)
-                setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
+                # the labels' column, wide enough for a seat's kind with its strength
+                # ("P2 ‹ AI hard · pro ›"), up to SEAT_KIND_CELLS
+                kinds = max(cell_len(kind_text(label, value)) for label, value in KINDS)
+                first = max(self.label_cells + 2, min(len("P10 ") + kinds + 6, SEAT_KIND_CELLS))
+                setup.styles.grid_columns = f"{first} 1fr"
                 spec = self.spec
                 yield Choice(
                     self.count_choices(spec),

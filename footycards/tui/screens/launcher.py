@@ -191,7 +191,11 @@ class LauncherScreen(Screen):
         self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
-        self.label_cells = label_width()  # every field's label is this wide
+        # every field's label is this wide; the labels' column also holds a seat's kind
+        # with its strength ("P2 ‹ AI hard · pro ›"), up to SEAT_KIND_CELLS
+        kinds = max(cell_len(kind_text(label, value)) for label, value in KINDS)
+        seat_kind = min(len("P10 ") + kinds + 4, SEAT_KIND_CELLS - 2)
+        self.label_cells = max(label_width(), seat_kind)
 
     # -- the field help: what the focused field is for, and its whole value ----------
 
@@ -304,11 +308,7 @@ class LauncherScreen(Screen):
             with VerticalScroll(id="setup") as setup:
                 setup.border_title = _("Seats and options")
                 setup.can_focus = False  # Tab goes to its fields (they scroll into view)
-                # the labels' column, wide enough for a seat's kind with its strength
-                # ("P2 ‹ AI hard · pro ›"), up to SEAT_KIND_CELLS
-                kinds = max(cell_len(kind_text(label, value)) for label, value in KINDS)
-                first = max(self.label_cells + 2, min(len("P10 ") + kinds + 6, SEAT_KIND_CELLS))
-                setup.styles.grid_columns = f"{first} 1fr"
+                setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
                 spec = self.spec
                 yield Choice(
                     self.count_choices(spec),

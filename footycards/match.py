@@ -48,6 +48,10 @@ def make_agent(game_id: str, level: str = "normal") -> Agent[Any]:
     if level not in LEVELS:
         raise ValueError(f"unknown AI level '{level}'; levels are: {', '.join(LEVELS)}")
     spec = get_spec(game_id)
+    if level == "master":  # it searches with the game's engine and agents: tell it them
+        from .ai.master import GameParts, learn_game
+
+        learn_game(game_id, GameParts(spec.engine, dict(spec.agents), spec.team_play))
     factory = spec.agent_factory(level)
     return factory() if level == "random" else factory(level)
 

@@ -34,7 +34,8 @@ import importlib
 import math
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from footycards.core.contract import Determinize
@@ -94,6 +95,26 @@ ASK_GAME = Tuning(
 MIN_SAMPLES = 4  # samples before anything but the lead's choice is played
 
 
+@dataclass(frozen=True)
+class GameParts:
+    """What master needs of a game beside its view, by dotted path (so an agent that
+    names them still deep-copies for undo): the engine module, the levels' agents
+    (level -> "module:factory", as the registry names them) and whether teams win."""
+
+    engine: str
+    agents: Mapping[str, str] = field(default_factory=dict)
+    team_play: bool = False
+
+
+GAMES: dict[str, GameParts] = {}  # game id -> its parts, taught by learn_game
+
+
+def learn_game(game: str, parts: GameParts) -> None:
+    """Teach master a game's parts (footycards.match.make_agent does, from the registry:
+    the AI layer itself never imports the registry)."""
+    GAMES[game] = parts
+
+
 def _kind(action: Any) -> str:
     """What sort of action it is, for variety among the candidates: its verb."""
     text = str(action)
@@ -132,18 +153,24 @@ class MasterAgent:
         self._lead = self._new_agent(self.tuning.lead)
 
     @property
-    def _spec(self) -> Any:
-        from footycards.registry import get_spec
-
+    def _spec(self) -> GameParts:
         assert self._game is not None
-        return get_spec(self._game)
+        try:
+            return GAMES[self._game]
+        except KeyError:
+            raise LookupError(
+                f"master knows no game '{self._game}': footycards.match.make_agent "
+                "teaches it the registry's games (learn_game)"
+            ) from None
 
     @property
     def _engine(self) -> Any:
         return importlib.import_module(self._spec.engine)
 
     def _new_agent(self, level: str) -> Any:
-        return self._spec.agent_factory(level)(level)
+        module, _sep, name = self._spec.agents[level].partition(":")
+        factory = getattr(importlib.import_module(module), name)
+        return factory() if level == "random" else factory(level)
 
     # -- the decision --------------------------------------------------------------
 

@@ -22,6 +22,27 @@ from footycards.tui.screens.launcher import KINDS
 from footycards.tui.screens.tables import SEAT_KINDS
 
 
+@pytest.fixture(autouse=True)
+def master_knows_every_game() -> None:
+    """Agents built here directly (not by make_agent) are taught the registry's games."""
+    for spec in REGISTRY:
+        master.learn_game(spec.id, master.GameParts(spec.engine, dict(spec.agents), spec.team_play))
+
+
+def test_make_agent_teaches_master_its_game_and_the_ai_layer_needs_no_registry():
+    from footycards.match import make_agent
+
+    master.GAMES.clear()
+    agent = make_agent("sadikov", "master")
+    assert master.GAMES["sadikov"].engine == REGISTRY.get("sadikov").engine
+    state = REGISTRY.get("sadikov").engine_module().new_game(2, 1, {})
+    action = agent.choose(state.view(0), list(state.legal_actions()), random.Random(1))
+    assert str(action) in {str(a) for a in state.legal_actions()}
+    master.GAMES.clear()
+    with pytest.raises(LookupError):
+        MasterAgent(samples=1).choose(state.view(0), list(state.legal_actions()), random.Random(1))
+
+
 def norm(view: Any) -> Any:
     return json.loads(json.dumps(view))
 
@@ -115,6 +136,8 @@ def test_the_budget_is_kept(game, players, options, moves):
     at most) and a bounded wall time; it searched where the engine builds states."""
     state = position(game, players, options, 8, moves)
     seat = state.to_move
+    # warm up first: a first decision also imports the game's agents and loads its data
+    MasterAgent(samples=1).choose(state.view(seat), list(state.legal_actions()), random.Random(0))
     agent = MasterAgent(think=0.05)
     cpu0, wall0 = time.thread_time(), time.monotonic()
     action = agent.choose(state.view(seat), list(state.legal_actions()), random.Random(1))

@@ -30,7 +30,7 @@ class IllegalAction(ValueError):
     (plain JSON values: seats as 0-based ints, positions and card ids as text) and `code` a
     short slug such as `cell_empty`; `str(exc) == template.format(**params)`. A refusal
     that counts something has a `plural` template too (`NP_`), chosen by parameter `n`
-    (`ngettext(template, plural, n)` in a front end).
+    (a front end picks the plural form for n).
     """
 
     def __init__(

@@ -65,9 +65,13 @@ def test_the_shared_modules_are_the_import_contract_s():
     pyproject = Path(footycards.core.__file__).parents[2] / "pyproject.toml"
     contracts = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["importlinter"]
     [independence] = [c for c in contracts["contracts"] if c["type"] == "independence"]
-    ignored = {
-        rule.split("->")[1].strip().rsplit(".", 1)[1] for rule in independence["ignore_imports"]
-    }
+    ignored = set()
+    for rule in independence["ignore_imports"]:
+        source, target = (side.strip().rsplit(".", 1)[1] for side in rule.split("->"))
+        if source != "**":  # a game and its own helper module (stadium_determinize)
+            assert source.split("_")[0] == target.split("_")[0], rule
+            continue
+        ignored.add(target)
     assert ignored == set(SHARED)
     for name in SHARED:
         assert (Path(footycards.core.__file__).parent / f"{name}.py").is_file()

@@ -30,7 +30,8 @@ from .notation import Action, parse
 from .skills import SKILLS, Skill
 
 ID = "worldwave"
-# refusals that count cards (`IllegalAction(one, code, many, n=...)`, said with ngettext)
+# refusals that count cards (`IllegalAction(one, code, many, n=...)`; a front end
+# picks the plural form)
 DISCARD_FIRST = NP_(
     "discard {n} card down to your hand limit first",
     "discard {n} cards down to your hand limit first",

@@ -28,7 +28,7 @@ class IllegalAction(ValueError):
 
     `template` is an English format string, `params` the values of its `{named}` fields
     (plain JSON values: seats as 0-based ints, positions and card ids as text) and `code` a
-    short slug such as `cell_empty`; `str(exc) == template.format(**params)`. A refusal
+    short slug such as `cell_empty`; `str(exc) == form.format(**params)`. A refusal
     that counts something has a `plural` template too (`NP_`), chosen by parameter `n`
     (a front end picks the plural form for n).
     """
@@ -40,12 +40,19 @@ class IllegalAction(ValueError):
         self.plural = plural
         self.code = code
         self.params = {k: typed(v) if type(v) is str else v for k, v in params.items()}
-        chosen = plural if plural is not None and self.params.get("n") != 1 else template
+        chosen = self.form
         try:
             text = chosen.format(**self.params)
         except (KeyError, IndexError, ValueError):
             text = chosen
         super().__init__(text)
+
+    @property
+    def form(self) -> str:
+        """The English template that applies: the plural one when `n` is not 1."""
+        if self.plural is not None and self.params.get("n") != 1:
+            return self.plural
+        return self.template
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.template, self.code, self.params, self.plural))

@@ -388,7 +388,7 @@ def test_refusals_are_data(setup, junk):
                 s.clone().apply(attempt)
             except IllegalAction as exc:
                 assert exc.code and exc.code != "illegal"
-                assert str(exc) == exc.template.format(**exc.params)
+                assert str(exc) == exc.form.format(**exc.params)
                 json.dumps(exc.params)
 
     play_out(state, Driver(setup.drive), setup.max_actions, each)

@@ -101,7 +101,7 @@ def refused(state: ww.WorldWaveState, action: object, check: bool = True) -> Non
         state.apply(action)  # type: ignore[arg-type]
     except IllegalAction as exc:
         assert exc.code != "illegal"
-        assert str(exc) == exc.template.format(**exc.params)
+        assert str(exc) == exc.form.format(**exc.params)
         assert len(str(exc)) < 400
         json.dumps(exc.params)
     else:  # pragma: no cover - the failure message shows the action

@@ -42,11 +42,15 @@ async def test_the_launcher_seat_field_names_the_strength(size):
         screen = app.screen
         assert isinstance(screen, LauncherScreen)
         labels = [label for label, _value in screen.query_one("#kind-1", Choice)._choices]
-        assert "AI hard · pro" in labels and "AI easy · beginner" in labels
         field = screen.query_one("#kind-1", Choice)
         field.value = "master"
         await pilot.pause()
-        assert "AI master · legend ›" in str(field.render())  # whole, not cut short
+        if size[0] >= 100:
+            assert "AI hard · pro" in labels and "AI easy · beginner" in labels
+            assert "AI master · legend ›" in str(field.render())  # whole, not cut short
+        else:  # at 80 columns the word would cut the fields' values short: not shown
+            assert "AI hard" in labels and not any("·" in label for label in labels)
+            assert "AI master ›" in str(field.render())
 
 
 def win(book: Stats, level: str, outcome: str = WON, **kw) -> None:

@@ -55,6 +55,7 @@ from .too_small import check_size
 # a number here, so building the launcher imports no engine just to size its seat list.
 SEAT_ROWS = 10
 SEAT_KIND_CELLS = 30  # the most cells of the seat column (the name field gets the rest)
+STRENGTH_COLUMNS = 100  # a launcher this wide shows each AI level's strength word
 
 KINDS = [  # by strength
     (N_("Human"), "human"),
@@ -191,11 +192,20 @@ class LauncherScreen(Screen):
         self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
-        # every field's label is this wide; the labels' column also holds a seat's kind
-        # with its strength ("P2 ‹ AI hard · pro ›"), up to SEAT_KIND_CELLS
-        kinds = max(cell_len(kind_text(label, value)) for label, value in KINDS)
-        seat_kind = min(len("P10 ") + kinds + 4, SEAT_KIND_CELLS - 2)
-        self.label_cells = max(label_width(), seat_kind)
+        # every field's label is this wide; on a wide terminal the labels' column also
+        # holds a seat's kind with its strength ("P2 ‹ AI hard · pro ›", up to
+        # SEAT_KIND_CELLS); on a narrow one the kinds go without it, so that the fields'
+        # values are not cut short
+        self.strengths = self.app.size.width >= STRENGTH_COLUMNS
+        self.label_cells = label_width()
+        if self.strengths:
+            kinds = max(cell_len(self.kind_label(label, value)) for label, value in KINDS)
+            seat_kind = min(len("P10 ") + kinds + 4, SEAT_KIND_CELLS - 2)
+            self.label_cells = max(self.label_cells, seat_kind)
+
+    def kind_label(self, label: str, value: str) -> str:
+        """A seat kind as the seat field shows it: with its strength when there is room."""
+        return kind_text(label, value) if self.strengths else _(label)
 
     # -- the field help: what the focused field is for, and its whole value ----------
 
@@ -382,7 +392,7 @@ class LauncherScreen(Screen):
         for i in range(first, upto):
             widgets.append(
                 Choice(
-                    [(kind_text(label, value), value) for label, value in KINDS],
+                    [(self.kind_label(label, value), value) for label, value in KINDS],
                     self.setup.kinds[i],
                     label=self.seat_label(i),
                     id=f"kind-{i}",

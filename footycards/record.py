@@ -60,6 +60,7 @@ class GameRecord:
     updated: str = field(default_factory=now_iso)
     finished: bool = False
     practice: bool = False  # a move was taken back across something hidden (Match.practice)
+    hinted: bool = False  # someone asked for a hint (Match.hinted): kept over a resume
 
     @classmethod
     def of(cls, match: Match, record_id: str | None = None, started: str | None = None):
@@ -74,6 +75,7 @@ class GameRecord:
             started=started or now_iso(),
             finished=match.is_over,
             practice=match.practice,
+            hinted=match.hinted,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,6 +91,7 @@ class GameRecord:
             "updated": self.updated,
             "finished": self.finished,
             "practice": self.practice,
+            "hinted": self.hinted,
         }
 
     def to_json(self) -> str:
@@ -133,6 +136,7 @@ class GameRecord:
                 updated=str(data.get("updated", "")),
                 finished=bool(data.get("finished", False)),
                 practice=bool(data.get("practice", False)),
+                hinted=bool(data.get("hinted", False)),
             )
         except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise RecordError(
@@ -184,4 +188,5 @@ class GameRecord:
                     action=action,
                 ) from None
         match.practice = self.practice
+        match.hinted = self.hinted
         return match

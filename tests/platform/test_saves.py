@@ -376,3 +376,19 @@ def test_a_game_with_a_deck_file_given_by_a_relative_path_resumes_from_another_f
     monkeypatch.chdir(tmp_path)
     again = GameRecord.from_json(record.to_json()).replay()
     assert again.state.to_json() == match.state.to_json()
+
+
+def test_a_hinted_game_stays_hinted_when_resumed(tmp_path):
+    """A game in which someone asked for a hint is still marked after a save and a load
+    (statistics then mark it); an older save without the field loads as not hinted."""
+    store = SaveStore(tmp_path)
+    match = started_match("sadikov", moves=4)
+    match.hinted = True
+    record = saved(store, match)
+    assert json.loads(record.to_json())["hinted"] is True
+    _record, loaded = store.load(record.id)
+    assert loaded.hinted
+    plain = started_match("sadikov", moves=4)
+    data = json.loads(GameRecord.of(plain).to_json())
+    del data["hinted"]
+    assert not GameRecord.from_dict(data).replay().hinted

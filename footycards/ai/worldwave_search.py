@@ -39,7 +39,8 @@ from collections import Counter
 from typing import Any
 
 from footycards.core.rng import GameRng
-from footycards.core.worldwave import DECK, WorldWaveState
+from footycards.core.worldwave import WorldWaveState
+from footycards.core.worldwave.determinize import bookkeeping, unseen_cards
 
 SAMPLES = 16  # determinizations per decision at most (shared by all candidates)
 STEP_BUDGET = 2500  # simulated actions per decision at most (all samples and candidates)
@@ -51,77 +52,6 @@ CPU_CAP = 0.15  # seconds of the thread's CPU time per decision: a safety stop
 WALL_CAP = 2.0  # seconds of wall clock per decision: a safety stop on a starved machine
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
-
-
-def unseen_cards(view: dict[str, Any]) -> list[str]:
-    """The cards this seat has not seen: the deck's copies minus its hand, the discard pile,
-    the table, and every equipped and pending card (sorted, so a deal is reproducible)."""
-    seen = Counter(view["hand"] or [])
-    seen.update(view["discard"])
-    seen.update(view["table"])
-    for info in view["seats"]:
-        seen.update(c for c in info["equipped"].values() if c)
-        seen.update(info["pending"])
-    rest = Counter(DECK)
-    rest.subtract(seen)
-    return sorted((+rest).elements())
-
-
-def _this_turn(log: list[dict]) -> list[dict]:
-    for i in range(len(log) - 1, -1, -1):
-        if log[i]["event"] == "turn":
-            return log[i + 1 :]
-    return []
-
-
-ONCE_SKILLS = ("pickpocket", "recycle", "outside_foot", "lucky_hands", "pressure")
-
-
-def bookkeeping(view: dict[str, Any]) -> dict[str, Any]:
-    """The state's turn bookkeeping the log tells: once-per-turn tokens, who had turns,
-    whose team conceded since their last turn, the big first draw, a card played."""
-    log = view["log"]
-    n = view["players"]
-    turns_taken = [0] * n
-    last_turn = [-1] * n
-    half_at = 0
-    for i, e in enumerate(log):
-        if e["event"] == "turn":
-            turns_taken[e["seat"]] += 1
-            last_turn[e["seat"]] = i
-        elif e["event"] == "half":
-            half_at = i
-    conceded = [False] * n
-    until_next: list[list[str]] = [[] for _ in range(n)]
-    for i, e in enumerate(log):
-        if e["event"] == "goal":
-            for s in range(n):
-                if s % 2 != e["team"] and i > last_turn[s]:
-                    conceded[s] = True
-        elif e["event"] == "skill" and e["skill"] == "quick_release" and i > last_turn[e["seat"]]:
-            until_next[e["seat"]] = ["quick_release"]
-    used: list[str] = []
-    active = False
-    for e in _this_turn(log):
-        kind = e["event"]
-        if kind == "skill" and e["skill"] in ONCE_SKILLS:
-            used.append(f"{e['skill']}:{e['seat']}")
-        elif kind == "retrieve" and e["why"] == "rebound":
-            used.append(f"rebound:{e['seat']}")
-        elif kind == "save" and e["how"] in ("anticipation", "last_ditch"):
-            used.append(f"{e['how']}:{e['seat']}")
-        if kind in ("play", "equip", "shot", "save") or (kind == "discard" and e["why"] != "limit"):
-            active = True
-    big = 1 if view["half"] == 1 else 0
-    had_turn = any(e["event"] == "turn" and e["seat"] == big for e in log[half_at:])
-    return {
-        "turns_taken": turns_taken,
-        "conceded": conceded,
-        "until_next": until_next,
-        "used": used,
-        "active": active,
-        "big_draw": None if had_turn else big,
-    }
 
 
 LEAVES_HAND = {"play": "card", "equip": "card", "shot": "card", "save": "card"}

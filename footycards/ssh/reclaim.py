@@ -152,6 +152,33 @@ def loosen(screen: Screen[Any]) -> list[weakref.ref[Any]]:
     return roots
 
 
+def untie_workers(app: App[Any]) -> None:
+    """Make each of `app`'s workers forget its task once it is done.
+
+    A worker and its task hold each other: the worker keeps its task, and the task's
+    context (copied when Textual made it) holds the worker as `active_worker`, and the
+    app as `active_app`. Textual lets go of a finished worker, so nothing in the app
+    leads to that cycle any more, but the cycle still leads to the app: an app whose
+    session ended while a worker was running (a local game's AI turn) was held from
+    outside its own graph, and once frozen, only a deep collection freed it. Without the
+    worker's reference to its task, reference counting frees the task, its context and
+    then the worker as soon as it is done.
+
+    Checked on Textual 8.2.8: `WorkerManager.add_worker` hands
+    `self._remove_worker` (looked up on the manager, so an attribute of the instance
+    takes the method's place) to `Worker._start` as the callback of the worker's task
+    when it is done; `Worker._task` is that task, read again only to cancel or await it
+    (a worker that is done needs neither)."""
+    manager = app.workers
+    remove = manager._remove_worker
+
+    def remove_worker(worker: Any) -> None:
+        remove(worker)
+        worker._task = None
+
+    manager._remove_worker = remove_worker  # type: ignore[method-assign]
+
+
 def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     """Empty the unreachable objects of the graph the `roots` point to (weak references,
     so that the caller holds none); how many were emptied. 0 without looking when

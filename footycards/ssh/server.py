@@ -41,6 +41,7 @@ from ..plaintext import clean_name
 from ..tui.textual_internals import set_print_catchers
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
+from .reclaim import untie_workers
 from .session import AppFactory, GameSession, SessionInfo, default_app
 
 log = logging.getLogger("footycards.ssh")
@@ -529,9 +530,12 @@ class FootyServer:
           Every app here writes to the server's own streams instead, so whatever is
           restored is the same.
         - With the collection policy on, the screens `app` drops are freed soon after
-          (memory.py), not left for a deep collection.
+          (memory.py), not left for a deep collection; its workers let go of their
+          tasks when done (reclaim.untie_workers), or a worker's cycle with its task
+          holds the app from outside once the session has ended.
         """
         set_print_catchers(app, *self.stray_output)
+        untie_workers(app)
         if self.options.freeze_gc and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
 

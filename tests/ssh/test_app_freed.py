@@ -7,10 +7,14 @@ pauses of seconds for every session, freed them."""
 from __future__ import annotations
 
 import asyncio
+import time
 import weakref
 from typing import Any
 
+import pytest
 from conftest import wait_until
+from textual.app import App, ComposeResult
+from textual.widgets import Static
 
 LAUNCHER = "pick a game"
 F1, F2, F3, ESC = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1b"
@@ -100,3 +104,159 @@ def test_cancelled_timers_are_taken_out_of_the_schedule() -> None:
     finally:
         kept.cancel()
         loop.close()
+
+
+class ThinkingAgent:
+    """Plays the first legal action after thinking `seconds` in its worker thread (as
+    `hard` does, blocking)."""
+
+    name = "thinking"
+    uses_view = True  # the Agent contract (footycards.ai.base)
+    uses_log = True
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def choose(self, view: Any, legal_actions: list[Any], rng: Any) -> Any:
+        time.sleep(self.seconds)
+        return legal_actions[0]
+
+
+def _stadium_against_the_ai(think: float, speed: str) -> Any:
+    """An app factory: each session opens a local Stadium game whose AI seat moves first."""
+    from footycards.match import Match
+    from footycards.seats import parse_players
+    from footycards.ssh.session import player_home
+    from footycards.tui.app import FootyApp
+
+    def factory(info: Any) -> Any:
+        match = Match.start("stadium", parse_players(f"ai:hard,{info.user}"), 5)
+        match.agents[0] = ThinkingAgent(think)
+        return FootyApp(match, speed=speed, lang=info.lang, home=player_home(info.user))
+
+    return factory
+
+
+def _ann(st: Any) -> list[weakref.ref[Any]]:
+    return st.call(
+        lambda: [weakref.ref(s.app) for s in st.server.sessions if s.user == "ann" and s.app]
+    )
+
+
+async def _freed_without_a_deep_collection(st: Any, gone: weakref.ref[Any], before: float) -> None:
+    """`gone`'s app is freed within 10 s of its session's end, by `reclaim`."""
+    await wait_until(lambda: len(st.sessions()) == 1, 10)
+    began = time.monotonic()
+    while gone() is not None and time.monotonic() - began < 10:
+        await asyncio.sleep(0.05)
+    assert gone() is None, "the app was not freed within 10 s"
+    assert st.call(lambda: st.server.gc.last_deep) == before  # freed, not collected
+
+
+@pytest.mark.parametrize(
+    ("think", "speed"),
+    [(1.5, "instant"), (0.0, "slow")],
+    ids=["while-the-ai-thinks", "while-its-move-waits-for-the-pace"],
+)
+async def test_an_app_hung_up_during_an_ai_turn_is_freed(start_server, clients, think, speed):
+    """The finished AI worker and its task held each other, and the task's context held
+    the app (`active_app`) from outside the app's own objects."""
+    st = start_server(app_factory=_stadium_against_the_ai(think, speed))
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    stay = await clients(st.port, user="stay")  # a session that goes on meanwhile
+    await stay.wait_for("Thinking")
+    client = await clients(st.port, user="ann")
+    await client.wait_for("Thinking")  # the AI's turn is in progress
+    gone = _ann(st)
+    assert len(gone) == 1
+    client.conn.abort()  # as a dropped network link, mid turn
+    await _freed_without_a_deep_collection(st, gone[0], deep_before)
+
+
+async def test_a_local_game_left_during_the_ai_s_turn_frees_its_app(start_server, clients):
+    """The same from the launcher: Ctrl+S (Stadium against the AI at the default pace),
+    cards flipped until the AI is to move, then the link drops."""
+    st = start_server()
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    stay = await clients(st.port, user="stay")
+    await stay.wait_for(LAUNCHER)
+    client = await clients(st.port, user="ann")
+    await client.wait_for(LAUNCHER)
+    client.send("\x13")
+    await client.wait_for("Decide")  # who starts
+    await asyncio.sleep(0.2)
+    client.send("\r")
+    await client.wait_for("flip a card")
+    for _turn in range(6):  # two cards a turn; a pair found goes on
+        if "Thinking" in client.text():
+            break
+        for key in ("\r", "\x1b[C", "\r"):
+            client.send(key)
+            await asyncio.sleep(0.2)
+        if "Thinking" not in client.text():
+            await asyncio.sleep(1.0)
+    await client.wait_for("Thinking", 10)
+    gone = _ann(st)
+    client.conn.abort()
+    await _freed_without_a_deep_collection(st, gone[0], deep_before)
+
+
+class Stubborn(App[None]):
+    """An app that never ends when told to, with a task of its own paused mid-way."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("stubborn")
+
+    def on_mount(self) -> None:
+        self.run_worker(self.forever(), group="stubborn")
+
+    async def forever(self) -> None:
+        await asyncio.sleep(3600)
+
+    def exit(self, *args: object, **kwargs: object) -> None:
+        pass
+
+
+async def test_an_app_stopped_after_it_did_not_end_is_freed(start_server, clients, monkeypatch):
+    """An app that does not end when told is stopped after END_WAIT: what it leaves (its
+    cancelled tasks, a worker that was waiting) is freed by `reclaim` too."""
+    from footycards.ssh import session as session_module
+
+    monkeypatch.setattr(session_module, "END_WAIT", 1.0)
+    st = start_server(app_factory=lambda info: Stubborn())
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    stay = await clients(st.port, user="stay")
+    await stay.wait_for("stubborn")
+    client = await clients(st.port, user="ann")
+    await client.wait_for("stubborn")
+    gone = _ann(st)
+    client.conn.abort()
+    await _freed_without_a_deep_collection(st, gone[0], deep_before)
+
+
+async def test_a_finished_worker_is_freed_by_reference_counts() -> None:
+    """`untie_workers`: a done worker no longer holds its task (whose context holds the
+    worker and the app), so no collection is needed to free either."""
+    import gc
+
+    from footycards.ssh.reclaim import untie_workers
+
+    async def work() -> int:
+        await asyncio.sleep(0)
+        return 1
+
+    for untie in (False, True):
+        app: App[None] = App()
+        if untie:
+            untie_workers(app)
+        gc.disable()
+        try:
+            async with app.run_test():
+                worker = app.run_worker(work())
+                await worker.wait()
+                ref = weakref.ref(worker)
+                del worker
+            await asyncio.sleep(0.05)  # the app's loop (its last message) is gone too
+            assert (ref() is None) is untie  # without it: only a collection frees it
+        finally:
+            gc.enable()

@@ -16,7 +16,9 @@ too, under a stable English name ("AI hard", "AI hard 2") shown translated.
 
 A practice game (a move taken back after something hidden was seen, `Match.practice`)
 counts as played, won, drawn or lost, but never in a streak, the form or a best score.
-A game in which someone asked for a hint (`h`, `Match.hinted`) is marked (games.hinted).
+A game in which someone asked for a hint (`h`, `Match.hinted`) is marked (games.hinted):
+its letter in a player's form is small (w, d, l; `form_text`), and under each table
+`hinted_text` says what the small letters mean and who played how many such games.
 
 A game with modes (Bundesliga Quartett: Fußball, Abwehr-Angriff, Quartett) keeps its
 figures per mode: a best score of cards and one of quartets are not one column.
@@ -29,7 +31,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -117,6 +119,8 @@ class PlayerStats:
     form: list[int]  # league points (3/1/0) of the last FORM_GAMES games, oldest first
     practice: int = 0  # how many of the games played were practice (in no streak or best)
     mode: str | None = None  # the game's mode ("quartett"); None: no modes, or not known
+    hinted: int = 0  # how many of the games played had hints (`h`)
+    form_hinted: list[bool] = field(default_factory=list)  # per form game: hints used
 
     @property
     def name(self) -> str:
@@ -503,8 +507,8 @@ class Stats:
         def read() -> list[tuple[Any, ...]]:
             with self._open() as con:
                 sql = (
-                    "SELECT g.game, s.player, s.ai, s.outcome, s.score, g.practice, g.mode "
-                    "FROM seats s JOIN games g ON g.id = s.game_row"
+                    "SELECT g.game, s.player, s.ai, s.outcome, s.score, g.practice, g.mode, "
+                    "g.hinted FROM seats s JOIN games g ON g.id = s.game_row"
                 )
                 args: tuple[Any, ...] = ()
                 if game_id is not None:
@@ -519,16 +523,19 @@ class Stats:
             raise StatsError(self._cannot(exc)) from exc
         grouped: dict[tuple[str, str, str, str], list[tuple[Any, ...]]] = {}
         names: dict[tuple[str, str, str, str], tuple[str, str | None]] = {}
-        for game, player, ai, outcome, score, practice, mode in rows:  # newest game first
+        hints: dict[tuple[str, str, str, str], list[bool]] = {}
+        for game, player, ai, outcome, score, practice, mode, hinted in rows:  # newest first
             # a person called "AI hard" is not it; each mode of a game apart
             key = (game, mode or "", player.casefold(), ai or "")
             grouped.setdefault(key, []).append((outcome, score, bool(practice)))
+            hints.setdefault(key, []).append(bool(hinted))
             names.setdefault(key, (player, ai))  # the spelling of the latest game
         out = []
         for key, games in grouped.items():
             marks = [o for o, _score, _p in games]
             counted = [o for o, _score, p in games if not p]  # practice: no streak, no form
             scores = [s for _o, s, p in games if s is not None and not p]
+            hinted = [h for (_o, _s, p), h in zip(games, hints[key], strict=True) if not p]
             player, ai = names[key]
             out.append(
                 PlayerStats(
@@ -544,6 +551,8 @@ class Stats:
                     form=[POINTS[o] for o in reversed(counted[:FORM_GAMES])],
                     practice=sum(1 for _o, _s, p in games if p),
                     mode=key[1] or None,
+                    hinted=sum(hints[key]),
+                    form_hinted=list(reversed(hinted[:FORM_GAMES])),
                 )
             )
         out.sort(key=lambda p: (p.game, p.mode or "", -p.won, -p.played, p.player.casefold()))
@@ -590,6 +599,17 @@ def practice_text(rows: Sequence[PlayerStats]) -> str:
     ).format(counts=counts)
 
 
+def hinted_text(rows: Sequence[PlayerStats]) -> str:
+    """Who played games with hints (one table's rows) and how their form marks them, in
+    words; "" when nobody did."""
+    counts = ", ".join(f"{r.name} {r.hinted}" for r in rows if r.hinted)
+    if not counts:
+        return ""
+    return _("Games with hints (small letters in the form: w, d, l): {counts}").format(
+        counts=counts
+    )
+
+
 def fmt_score(value: float | None) -> str:
     """A score as people write it: 12, 2.5, or a dash when the game has none."""
     if value is None:
@@ -597,7 +617,13 @@ def fmt_score(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def form_text(form: Sequence[int]) -> str:
-    """Form as letters, oldest first: "WWDLW" (a text sparkline for plain terminals)."""
+def form_text(form: Sequence[int], hinted: Sequence[bool] = ()) -> str:
+    """Form as letters, oldest first: "WWDLW" (a text sparkline for plain terminals); with
+    `hinted` (per game, as `PlayerStats.form_hinted`) a game with hints is a small letter:
+    "WwDLW"."""
     letters = {POINTS[WON]: "W", POINTS[DRAWN]: "D", POINTS[LOST]: "L"}
-    return "".join(letters.get(p, "?") for p in form)
+    marks = list(hinted) + [False] * (len(form) - len(hinted))
+    return "".join(
+        letters.get(p, "?").lower() if h else letters.get(p, "?")
+        for p, h in zip(form, marks, strict=False)
+    )

@@ -6,7 +6,8 @@ like every agent) and returns a `Hint`: the action, a reason code
 and the values the reason names. One explainer per game (`EXPLAINERS`) turns the view and
 the action into the reason, from the view alone: the cells of a known pair and how many
 turns ago a card was seen (Stadium), the share of the cards still unseen a category beats
-(top trumps). Codes without a game-specific reason fall back to "play". The words are the
+(top trumps), a shot's chance against the Saves still possible (World Wave). Codes without
+a game-specific reason fall back to "play". The words are the
 front end's (footycards/tui/hint_words.py), through `_()`.
 """
 
@@ -132,8 +133,76 @@ def explain_sadikov(view: Any, action: Any) -> Reason:
     return explain_plain(view, action)
 
 
+# -- World Wave -------------------------------------------------------------------
+
+SHOTS = ("shoot", "freekick", "penalty")
+
+
+def explain_worldwave(view: Any, action: Any) -> Reason:
+    """World Wave: a shot's chance of a goal against the Saves the defenders may still
+    hold (their stamina, hand sizes and the cards unseen), a Foul on the likeliest to
+    save, a Tackle on the fullest hand, a Save that stops whose shot, the stamina an
+    `end` keeps for a Save, the least useful cards discarded."""
+    from .worldwave import Info, WorldWaveAgent  # one game's screen loads no other
+
+    kind = getattr(action, "kind", "")
+    if kind == "pick" or view.get("phase") == "draft":
+        offered = (view.get("draft") or {}).get("offered") or []
+        slot = action.slots[0] if getattr(action, "slots", ()) else 0
+        if 1 <= slot <= len(offered):
+            return "ww_pick", {"character": offered[slot - 1]}
+        return explain_plain(view, action)
+    info = Info(view)
+    me = info.me
+    hand = info.hand
+    card = hand[action.slots[0] - 1] if action.slots and action.slots[0] <= len(hand) else None
+    if kind in SHOTS:
+        chance = info.goal_chance(me, kind)
+        can_save = [s for s in info.opponents() if info.save_chance(s, kind) > 0.0]
+        if not can_save:
+            return "ww_shot_clear", {"shot": kind, "stamina": info.seats[me]["stamina"]}
+        return "ww_shot", {"shot": kind, "percent": round(100 * chance), "savers": can_save}
+    if kind == "save" and card is not None:
+        shot = view.get("shot") or {}
+        return "ww_save", {"card": card, "shooter": shot.get("shooter")}
+    if kind == "pass" and view.get("windows") and view["windows"][-1]["kind"] == "save":
+        mates = [s for s in info.mates() if info.save_chance(s) > 0.0]
+        if mates:
+            return "ww_pass_mate", {"mate": mates[0]}
+        return "ww_pass_save", {"stamina": info.seats[me]["stamina"]}
+    if kind == "pass":
+        return "ww_pass", {}
+    if kind == "skill":
+        return "ww_skill", {"character": info.seats[me]["character"]}
+    if kind == "event" and card is not None:
+        t = action.target
+        if t is None:
+            return "ww_event", {"card": card}
+        if card == "foul":
+            return "ww_foul", {
+                "card": card, "target": t, "percent": round(100 * info.save_chance(t))
+            }  # fmt: skip
+        if card == "tackle":
+            return "ww_tackle", {"card": card, "target": t, "hand": info.seats[t]["hand"]}
+        return "ww_event_on", {"card": card, "target": t}
+    if kind == "equip" and card is not None:
+        from .worldwave import MARK_OF
+
+        old = info.seats[me]["equipped"].get(MARK_OF.get(card, ""))
+        return "ww_equip", {"card": card, "old": old}
+    if kind == "discard":
+        return "ww_discard", {"cards": [hand[i - 1] for i in action.slots if i <= len(hand)]}
+    if kind == "end":
+        keep = WorldWaveAgent("normal").reserve(info)
+        if keep > 0:
+            return "ww_end_keep", {"stamina": keep}
+        return "ww_end", {}
+    return explain_plain(view, action)
+
+
 EXPLAINERS: dict[str, Callable[[Any, Any], Reason]] = {
     "stadium": explain_stadium,
     "quartett": explain_quartett,
     "sadikov": explain_sadikov,
+    "worldwave": explain_worldwave,
 }

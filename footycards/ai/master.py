@@ -26,6 +26,11 @@ loaded machine for long; a sample still running at the cap is dropped. It gets s
 on faster machines. `samples` fixes the number of samples instead (tests, reproducible
 decisions). Matches run `Match.decide` in a worker thread (TUI and shared tables), so
 the event loop never waits on the search.
+
+A game may bring a search of its own (`Tuning.own`, "module:Class", built with the dotted
+path of the game's engine): it then gets the whole decision and its `Budget` (Sadikov's
+Football: hard's expectimax, deeper and on determinizations; World Wave: hard's search
+with many more samples, ai/worldwave_search.py).
 """
 
 from __future__ import annotations
@@ -72,6 +77,7 @@ class Tuning:
     margin_scale: float = 3.0  # the score margin worth about 3/4 of a win (tanh)
     switch_z: float = 1.5  # another candidate replaces the lead's choice only when its mean
     # gain over it (paired by sample) is this many standard errors above 0
+    own: str = ""  # "module:Class": the game's own search, given the whole decision
 
 
 TUNING: dict[str, Tuning] = {
@@ -81,10 +87,10 @@ TUNING: dict[str, Tuning] = {
     # top trumps: the next rounds by hard (cheap), the margin in cards; the ask game: hard
     # is a belief sampler (slow), so normal plays the rollouts, the margin in quartets
     "quartett": Tuning(rollout="hard", candidates=6, horizon=6, margin_scale=4.0),
-    # a duel of few decisions: normal plays on, the margin in goals
-    "sadikov": Tuning(rollout="normal", candidates=5, proposals=1, horizon=24, margin_scale=1.0),
-    # hard is normal plus a search: normal plays a round or so
-    "worldwave": Tuning(rollout="normal", candidates=6, proposals=2, horizon=40, margin_scale=1.0),
+    # a duel of few decisions: hard's expectimax, deeper, over determinizations
+    "sadikov": Tuning(own="footycards.ai.sadikov:SadikovMaster"),
+    # hard is normal plus a determinized search: the same search with far more samples
+    "worldwave": Tuning(own="footycards.ai.worldwave_search:MasterSearch"),
 }
 # the ask game: rollouts by normal judge asks poorly (what an ask tells the others is worth
 # more than normal makes of it; measured: master at 1.5 standard errors lost to hard), so
@@ -93,6 +99,37 @@ ASK_GAME = Tuning(
     rollout="normal", candidates=6, proposals=1, horizon=30, margin_scale=1.0, switch_z=3.0
 )
 MIN_SAMPLES = 4  # samples before anything but the lead's choice is played
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One decision's budget for a game's own search: `think` seconds of the thread's CPU
+    time from `cpu0` (wall clock capped at `WALL_FACTOR` × think from `wall0`), or a fixed
+    count of `samples` (no clock)."""
+
+    think: float
+    cpu0: float
+    wall0: float
+    samples: int | None = None
+
+    def fraction(self) -> float:
+        """The share of the budget used so far (0 with a fixed count)."""
+        if self.samples is not None:
+            return 0.0
+        cpu = (time.thread_time() - self.cpu0) / self.think
+        wall = (time.monotonic() - self.wall0) / (WALL_FACTOR * self.think)
+        return max(cpu, wall)
+
+    def over(self) -> bool:
+        """Whether the budget is spent."""
+        return self.fraction() > 1.0
+
+    def ends(self) -> tuple[float, float]:
+        """When the budget ends: (thread CPU time, wall clock on `time.monotonic`);
+        infinite with a fixed count."""
+        if self.samples is not None:
+            return math.inf, math.inf
+        return self.cpu0 + self.think, self.wall0 + WALL_FACTOR * self.think
 
 
 @dataclass(frozen=True)
@@ -137,6 +174,7 @@ class MasterAgent:
         self.samples = samples  # a fixed number of samples instead of the clock
         self._game: str | None = None  # (no module is kept: agents are deep-copied for undo)
         self._lead: Any = None  # the lead level's agent for this seat (with its memory)
+        self._own: Any = None  # the game's own search (Tuning.own), if it has one
         self.tuning = Tuning()
         self.stats = {"decisions": 0, "samples": 0, "fallbacks": 0}
 
@@ -151,6 +189,10 @@ class MasterAgent:
         if game == "quartett" and view.get("mode") == "quartett":
             self.tuning = ASK_GAME
         self._lead = self._new_agent(self.tuning.lead)
+        self._own = None
+        if self.tuning.own:
+            module, _sep, name = self.tuning.own.partition(":")
+            self._own = getattr(importlib.import_module(module), name)(self._spec.engine)
 
     @property
     def _spec(self) -> GameParts:
@@ -178,6 +220,10 @@ class MasterAgent:
         clock = (time.thread_time(), time.monotonic())  # the budget covers the whole decision
         self._setup(view)
         self.stats["decisions"] += 1
+        if self._own is not None:
+            return self._own.choose(
+                view, legal_actions, rng, Budget(self.think, *clock, samples=self.samples)
+            )
         first = self._lead.choose(view, legal_actions, rng)
         if len(legal_actions) < 2 or not isinstance(self._engine, Determinize):
             return first

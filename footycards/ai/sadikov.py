@@ -25,6 +25,7 @@ shows them (the cards a shot in the search would turn are not taken out).
 
 from __future__ import annotations
 
+import importlib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -333,3 +334,171 @@ class SadikovAgent:
             return self.judge(pos, root)
         values = [self._after(pos, i, keeper, depth, root) for i in pos.legal()]
         return max(values) if pos.mover == root else min(values)
+
+
+# -- master (footycards/ai/master.py hands its decisions to this search) ------------------
+
+MASTER_START = 4  # the first depth (hard's), always searched to the end
+MASTER_MAX_DEPTH = 24
+MASTER_SAMPLES = 3  # determinizations: the face-down column cards dealt from the unseen
+_INF = float("inf")
+
+
+class _OutOfTime(Exception):
+    """The budget ran out in the middle of a depth."""
+
+
+class SadikovMaster:
+    """The `master` level's search in Sadikov's Football: hard's expectimax (the same takes
+    and horizon judgement), but on a few determinizations (`engine.determinize(view,
+    rng)`: the face-down column cards dealt from the cards the seat has not seen, so a take
+    deep in a column is a real card, not nothing) and deeper, by alpha-beta (a take that
+    earns an extra move for sure keeps the bounds; only a saved attack's chance node
+    widens them) with the takes that score most tried first, deepening one ply at a time
+    while the budget (`budget.fraction()`, thread CPU time) likely allows another. Each
+    root take is valued exactly in every sample and the sums compared, so the samples are
+    paired. With a fixed number of samples (`budget.samples`) it searches hard's depth."""
+
+    def __init__(self, engine: str = "footycards.core.sadikov") -> None:
+        self.engine = engine  # the engine's dotted path (its determinize hook; no module
+        # is kept: agents are deep-copied for undo)
+        self.judge = _Judge()
+        self.takes = 0
+        self.depth = 0  # the last depth searched to the end (benchmarks, tests)
+        self.budget: Any = None
+
+    def choose(
+        self, view: SadikovView, legal_actions: list[Any], rng: random.Random, budget: Any
+    ) -> Any:
+        if len(legal_actions) == 1 or view["to_move"] is None:
+            return legal_actions[0] if len(legal_actions) == 1 else rng.choice(legal_actions)
+        pos = _Pos.of(view)
+        keeper = _Keeper(view)
+        columns = [a for a in legal_actions if pos.cols[a.column - 1]]
+        if not columns:
+            return rng.choice(legal_actions)
+        self.judge = _Judge()
+        self.budget = budget
+        n = budget.samples if budget.samples is not None else MASTER_SAMPLES
+        try:
+            worlds = [self._world(pos, view, random.Random(rng.getrandbits(64))) for _ in range(n)]
+        except ValueError:  # not a view the engine builds a state from: the view's own
+            worlds = [pos]
+        choice: list[Any] = []
+        depth, last = MASTER_START, 0.0
+        self.depth = 0
+        while True:
+            totals = [0.0] * len(columns)
+            try:
+                for world in worlds:
+                    for k, a in enumerate(columns):
+                        totals[k] += self._after(
+                            world, a.column - 1, keeper, depth, world.mover, -_INF, _INF,
+                            timed=depth > MASTER_START,
+                        )  # fmt: skip
+            except _OutOfTime:
+                break
+            best = max(totals)
+            choice = [a for v, a in zip(totals, columns, strict=True) if v >= best - 1e-9]
+            self.depth = depth
+            if budget.samples is not None or depth >= MASTER_MAX_DEPTH:
+                break
+            if depth >= pos.remaining():
+                break  # the search already reaches half time
+            used = budget.fraction()
+            growth = used / last if last > 0 else 3.0
+            if used * max(growth, 1.5) > 1.0:
+                break  # the next depth would likely pass the budget
+            depth, last = depth + 1, used
+        return rng.choice(choice)
+
+    def _world(self, pos: _Pos, view: SadikovView, rng: random.Random) -> _Pos:
+        """`pos` with its face-down column cards as one determinization deals them."""
+        state = importlib.import_module(self.engine).determinize(view, rng)
+        cols: list[list[str | None]] = [list(col) for col in state.columns]
+        return _Pos(cols, pos.piles, pos.removed, pos.pen, pos.prev, pos.this, pos.mover)
+
+    def _after(
+        self,
+        pos: _Pos,
+        i: int,
+        keeper: _Keeper,
+        depth: int,
+        root: int,
+        alpha: float,
+        beta: float,
+        timed: bool = True,
+    ) -> float:
+        self.takes += 1
+        if timed and self.takes & 127 == 0 and self.budget.over():
+            raise _OutOfTime
+        passed, cont, eg, extra = _take(pos, i, keeper)
+        r = eg if pos.mover == root else -eg
+        d = depth - 1
+        if extra > 0.0 and cont is not None:
+            if extra >= 1.0:  # the extra move for sure: the same bounds, shifted
+                return r + self._search(cont, keeper, d, root, alpha - r, beta - r, timed)
+            a = self._search(cont, keeper, d, root, -_INF, _INF, timed)
+            base = r + extra * a
+            q = 1.0 - extra
+            b = self._search(passed, keeper, d, root, (alpha - base) / q, (beta - base) / q, timed)
+            return base + q * b
+        if extra < 1.0:
+            q = 1.0 - extra
+            if q == 1.0:
+                return r + self._search(passed, keeper, d, root, alpha - r, beta - r, timed)
+            return r + q * self._search(
+                passed, keeper, d, root, (alpha - r) / q, (beta - r) / q, timed
+            )
+        return r
+
+    def _search(
+        self,
+        pos: _Pos,
+        keeper: _Keeper,
+        depth: int,
+        root: int,
+        alpha: float,
+        beta: float,
+        timed: bool,
+    ) -> float:
+        """The value for `root` (exact inside the bounds; beyond them only a bound)."""
+        if depth <= 0 or not any(pos.cols):
+            return self.judge(pos, root)
+        moves = pos.legal()
+        mine = pos.mover == root
+        if len(moves) > 1:  # the takes that score (or hand over least) first
+            moves.sort(key=lambda i: self._quick(pos, i), reverse=True)
+        if mine:
+            v = -_INF
+            for i in moves:
+                v = max(v, self._after(pos, i, keeper, depth, root, alpha, beta, timed))
+                if v >= beta:
+                    return v
+                alpha = max(alpha, v)
+            return v
+        v = _INF
+        for i in moves:
+            v = min(v, self._after(pos, i, keeper, depth, root, alpha, beta, timed))
+            if v <= alpha:
+                return v
+            beta = min(beta, v)
+        return v
+
+    @staticmethod
+    def _quick(pos: _Pos, i: int) -> float:
+        """A cheap guess at a take's worth for the mover, for move ordering only: a card
+        that lands on a pile of its suit (a longer pile, maybe an attack or a shot)."""
+        card = pos.cols[i][-1]
+        if card is None:
+            return 0.0
+        suit = _SUIT[card]
+        if suit in pos.removed[pos.mover]:
+            return -1.0
+        pile = pos.piles[pos.mover][suit]
+        score = float(len(pile))
+        if pile and _RV[pile[-1][0]] + 1 == _RV[card]:
+            score += 2.0
+        if pile and pile[-1][0] == card:
+            score += 3.0
+        return score

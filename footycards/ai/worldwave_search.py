@@ -33,6 +33,7 @@ the normal choice stands).
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections import Counter
@@ -219,7 +220,9 @@ def sample(view: dict[str, Any], rng: random.Random) -> WorldWaveState:
     return determinize(view, rng, bookkeeping(view))
 
 
-def candidates(legal: list[Any], first: Any, hand: list[str]) -> list[Any]:
+def candidates(
+    legal: list[Any], first: Any, hand: list[str], limit: int = MAX_CANDIDATES
+) -> list[Any]:
     """A few distinct actions worth comparing: the normal choice first, `end`, then one of
     each kind of action by the card it plays and its target, in the engine's order (two
     slots holding the same card are the same choice)."""
@@ -239,7 +242,7 @@ def candidates(legal: list[Any], first: Any, hand: list[str]) -> list[Any]:
         elif k not in seen and a.kind != "discard":
             seen.add(k)
             out.append(a)
-    return out[:MAX_CANDIDATES]
+    return out[:limit]
 
 
 _MARKS = ("attack", "defence", "stamina")
@@ -383,3 +386,103 @@ def judge(state: WorldWaveState, me: int) -> float:
         sign = 1.0 if s % 2 == team else -1.0
         value += sign * (CARD_WORTH * len(state.hands[s]) + STAMINA_WORTH * state.stamina[s])
     return value
+
+
+# -- master (footycards/ai/master.py hands its decisions to this search) ------------------
+
+MASTER_SAMPLES = 400  # determinizations per decision at most (the budget ends it first)
+MASTER_CANDIDATES = 12
+MASTER_CUT_AFTER = 8  # samples before a clearly worse candidate is dropped
+MASTER_Z = 1.0  # another candidate replaces the normal choice when its mean gain over it
+MASTER_MARGIN = 0.02  # (paired by sample) is this many standard errors and goals above 0
+
+
+class MasterSearch(Search):
+    """The `master` level's search in World Wave: hard's search (the same candidates,
+    determinizations, normal rollouts to the end of the round and judgement), but with
+    as many samples as its budget (thread CPU time, `master.Budget`) allows instead of
+    hard's 16, up to `MASTER_CANDIDATES` candidates, and candidates compared on paired
+    samples (the same deal and engine RNG for each; a switch from the normal choice only
+    at `MASTER_Z` standard errors of the paired gain). In an action phase with no window
+    open the samples are the engine's `determinize(view, rng)` (which deals a card of
+    known place at random like the rest); with a Save or Biased whistle window open, this
+    module's `determinize` (which rebuilds the window). Elsewhere (draft, discards, other
+    windows) the normal policy decides, as in hard."""
+
+    def __init__(self, engine: str = "footycards.core.worldwave") -> None:
+        from footycards.ai.worldwave import WorldWaveAgent
+
+        super().__init__(WorldWaveAgent("normal"))
+        self.engine = engine  # the engine's dotted path (its determinize hook; no module
+        # is kept: agents are deep-copied for undo)
+        self.samples = 0  # samples of the last decision (benchmarks, tests)
+
+    def choose(  # type: ignore[override]
+        self, view: dict[str, Any], legal: list[Any], rng: random.Random, budget: Any
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        found = self.master_search(view, legal, rng, budget)
+        return found if found is not None else self.agent.policy(view, legal, rng)
+
+    def master_search(
+        self, view: dict[str, Any], legal: list[Any], rng: random.Random, budget: Any
+    ) -> Any:
+        """The best candidate on paired samples, or None where the normal policy decides."""
+        self.samples = 0
+        if view["to_move"] != view["seat"] or not searchable(view):
+            return None
+        first = self.agent.policy(view, legal, rng)
+        cands = candidates(legal, first, view["hand"], MASTER_CANDIDATES)
+        if len(cands) < 2:
+            return first
+        book = bookkeeping(view)
+        known = known_cards(view)
+        plain = not view["windows"]  # where the engine's hook builds states
+        engine = importlib.import_module(self.engine)
+        me = view["seat"]
+        horizon = view["turn_number"] + min(view["players"], 4)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
+        local = random.Random(rng.getrandbits(32))
+        limit = budget.samples if budget.samples is not None else MASTER_SAMPLES
+        cpu_end, wall_end = budget.ends()
+        self.steps = 0
+        self.cpu_end = cpu_end
+        self.wall_end = time.perf_counter() + (wall_end - time.monotonic())
+        samples = 0
+        try:
+            while samples < limit:
+                seed = local.getrandbits(32)
+                if plain:
+                    base = engine.determinize(view, random.Random(seed))
+                else:
+                    base = determinize(view, random.Random(seed), book, known)
+                row: dict[int, float] = {}
+                for n, i in enumerate(alive):
+                    state = base.clone() if n < len(alive) - 1 else base
+                    row[i] = self.rollout(state, cands[i], me, horizon, random.Random(seed))
+                for i, v in row.items():
+                    values[i].append(v)
+                samples += 1
+                if samples >= MASTER_CUT_AFTER and len(alive) > 2:
+                    top = max(sum(values[i]) for i in alive)
+                    alive = [i for i in alive if i == 0 or sum(values[i]) >= top - CUT * samples]
+                if len(alive) < 2:
+                    break
+                if budget.samples is None and budget.fraction() * (samples + 1) / samples > 1:
+                    break  # another sample would likely pass the budget
+        except _OutOfTime:
+            pass  # the unfinished sample is dropped
+        self.samples = samples
+        if samples < CUT_AFTER:
+            return first
+        best = max(alive, key=lambda i: (sum(values[i]), i == 0))
+        if best == 0:
+            return first
+        gains = [v - w for v, w in zip(values[best], values[0], strict=True)]
+        mean = sum(gains) / samples
+        var = sum((g - mean) ** 2 for g in gains) / (samples - 1)
+        if mean <= MASTER_MARGIN or mean <= MASTER_Z * (var / samples) ** 0.5:
+            return first
+        return cands[best]

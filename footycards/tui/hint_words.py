@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..ai.hints import Hint
-from ..i18n import _, format_number, ngettext
+from ..i18n import _, format_number, list_text, ngettext
 
 
 def _ago(n: int) -> str:
@@ -49,4 +49,85 @@ def hint_text(hint: Hint, names: list[str]) -> str:
         return _("take column {column}: the best after looking a few moves ahead").format(
             column=p["column"]
         )
+    if code.startswith("ww_"):
+        return _worldwave(code, p, names)
     return _("{action}: what the pro AI would play now").format(action=p.get("action", ""))
+
+
+def _worldwave(code: str, p: dict, names: list[str]) -> str:
+    """World Wave's reasons (footycards/ai/hints.py, explain_worldwave)."""
+    from ..textmode.worldwave import (
+        card_name,
+        cards_text,
+        character_name,
+        player,
+        shot_kind,
+    )
+
+    def who(key: str) -> str:
+        seat = p.get(key)
+        return player(names, int(seat)) if isinstance(seat, int) else "?"
+
+    if code == "ww_pick":
+        return _("{character}: among the strongest characters offered").format(
+            character=character_name(p["character"])
+        )
+    if code == "ww_shot_clear":
+        return _(
+            "{shot} now: none of them can make a Save (too little stamina or no cards)"
+        ).format(shot=shot_kind(p["shot"]))
+    if code == "ww_shot":
+        share = format_number(p["percent"]) + "\u00a0%"
+        savers = list_text(player(names, s) for s in p["savers"])
+        return _(
+            "{shot} now: a goal about {share} likely against the Saves {names} may hold"
+        ).format(shot=shot_kind(p["shot"]), share=share, names=savers)
+    if code == "ww_save":
+        return _("{card}: it stops the shot of {name}").format(
+            card=card_name(p["card"]), name=who("shooter")
+        )
+    if code == "ww_pass_mate":
+        return _("pass: {name} can make this Save, and you keep your cards").format(
+            name=who("mate")
+        )
+    if code == "ww_pass_save":
+        return _("pass: keep your cards and stamina; this Save is not worth them now")
+    if code == "ww_pass":
+        return _("pass: answering would not help your team now")
+    if code == "ww_skill":
+        return _("the skill of {character}: it pays now").format(
+            character=character_name(p["character"])
+        )
+    if code == "ww_foul":
+        share = format_number(p["percent"]) + "\u00a0%"
+        return _("{card} on {name}: the likeliest of them to make a Save ({share})").format(
+            card=card_name(p["card"]), name=who("target"), share=share
+        )
+    if code == "ww_tackle":
+        n = int(p["hand"])
+        return ngettext(
+            "{card} on {name}: the fullest hand ({n} card)",
+            "{card} on {name}: the fullest hand ({n} cards)",
+            n,
+        ).format(card=card_name(p["card"]), name=who("target"), n=n)
+    if code == "ww_event_on":
+        return _("{card} on {name}: the best target now").format(
+            card=card_name(p["card"]), name=who("target")
+        )
+    if code == "ww_event":
+        return _("{card}: worth more played now than kept in your hand").format(
+            card=card_name(p["card"])
+        )
+    if code == "ww_equip":
+        if p.get("old"):
+            return _("equip {card}: better than your {old}").format(
+                card=card_name(p["card"]), old=card_name(p["old"])
+            )
+        return _("equip {card}: that slot is empty").format(card=card_name(p["card"]))
+    if code == "ww_discard":
+        return _("discard {cards}: the least useful cards in your hand").format(
+            cards=cards_text(p["cards"])
+        )
+    if code == "ww_end_keep":
+        return _("end the turn: keep {n} stamina for a Save on their turns").format(n=p["stamina"])
+    return _("end the turn: nothing worth playing now")

@@ -49,3 +49,41 @@ def test_stadium_names_a_pair_seen_before():
             assert found.params["ago"] >= 0
         match.apply(found.action)
     assert "pair" in codes and "fresh" in codes
+
+
+def test_world_wave_hints_give_reasons_from_the_view():
+    """A four-player match played by hard's hints for every seat: the reasons are World
+    Wave's own (shots with their chance against the Saves the defenders may hold, Fouls,
+    Saves, the stamina an end keeps), each naming seats of the right side, and every one
+    in words with the players' names as typed."""
+    from footycards.tui.hint_words import hint_text
+
+    names = ["[b]Li[/b]", "Bo", "Cy", "Di"]
+    match = Match.start("worldwave", parse_players(",".join(names)), 3)
+    codes: dict[str, int] = {}
+    for number in range(400):
+        if match.is_over:
+            break
+        seat = match.due
+        view = match.view(seat)
+        found = hint(
+            "worldwave", view, match.legal_actions(), make_agent("worldwave", "hard"), number
+        )
+        codes[found.code] = codes.get(found.code, 0) + 1
+        p = found.params
+        foes = [s for s in range(4) if s % 2 != seat % 2]
+        if found.code == "ww_shot":
+            assert 0 <= p["percent"] <= 100 and p["savers"] and set(p["savers"]) <= set(foes)
+        if found.code in ("ww_foul", "ww_tackle", "ww_event_on"):
+            assert p["target"] in foes
+        if found.code == "ww_save":
+            assert p["shooter"] in foes and p["card"] in view["hand"]
+        if found.code == "ww_end_keep":
+            assert 0 < p["stamina"]
+        text = hint_text(found, names)
+        assert text and "{" not in text
+        if found.code in ("ww_foul", "ww_save") and 0 in (p.get("target"), p.get("shooter")):
+            assert "[b]Li[/b]" in text  # a typed name as it was typed
+        match.apply(found.action)
+    assert "play" not in codes, codes
+    assert {"ww_pick", "ww_end"} & set(codes) and {"ww_shot", "ww_shot_clear"} & set(codes), codes

@@ -59,7 +59,8 @@ def test_hard_plays_only_legal_moves():
 @pytest.mark.parametrize("cap", ["CPU_CAP", "WALL_CAP"])
 def test_hard_search_gives_the_normal_choice_past_its_safety_caps(monkeypatch, cap):
     """With no time at all (a safety cap already passed) no sample completes, and hard
-    plays the normal level's choice in every action phase."""
+    plays the normal policy's choice in every action phase (normal's own careless moves
+    aside)."""
     monkeypatch.setattr(worldwave_search, cap, -1.0)
     hard, normal = WorldWaveAgent("hard"), WorldWaveAgent("normal")
     checked = 0
@@ -68,7 +69,7 @@ def test_hard_search_gives_the_normal_choice_past_its_safety_caps(monkeypatch, c
         nonlocal checked
         if seat == 0 and state.phase == "action" and not state.windows:
             legal = state.legal_actions()
-            assert hard.choose(state.view(seat), legal, random.Random(1)) == normal.choose(
+            assert hard.choose(state.view(seat), legal, random.Random(1)) == normal.policy(
                 state.view(seat), legal, random.Random(1)
             )
             checked += 1
@@ -295,3 +296,30 @@ def test_easy_shoots_and_saves_when_it_can():
     assert str(agent.choose(state.view(1), state.legal_actions(), Careful(1))) == "shoot"
     state.apply("shoot")
     assert str(agent.choose(state.view(0), state.legal_actions(), Careful(1))) == "save 1"
+
+
+def test_normal_slips_now_and_then_but_hards_rollouts_never_do():
+    """normal's own decisions are now and then any legal move (NORMAL_SLIP), never in the
+    draft; the policy (hard's rollouts and its unsearched decisions) never slips."""
+    from footycards.ai import worldwave as wwai
+
+    normal = WorldWaveAgent("normal")
+    slips = decisions = 0
+
+    def check(state, seat, view, action):
+        nonlocal slips, decisions
+        legal = state.legal_actions()
+        if len(legal) < 3 or state.phase == "draft":
+            return
+        decisions += 1
+        rng = random.Random(decisions)
+        full = state.view(seat)
+        chosen = normal.choose(full, legal, rng)
+        careful = normal.policy(full, legal, random.Random(decisions))
+        slips += chosen != careful
+        assert normal.policy(full, legal, random.Random(decisions)) == careful
+
+    for seed in (7, 8, 9):
+        play(["normal", "normal", "normal", "normal"], seed, check)
+    assert decisions > 100
+    assert 0 < slips / decisions < 2 * wwai.NORMAL_SLIP, (slips, decisions)

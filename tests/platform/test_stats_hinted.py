@@ -44,3 +44,31 @@ def test_an_old_database_gets_the_column_with_no_hints(tmp_path):
     with sqlite3.connect(path) as con:
         assert con.execute("SELECT hinted FROM games ORDER BY id").fetchall() == [(0,), (1,)]
         assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+
+
+def test_a_hinted_game_is_a_small_letter_in_the_form_and_counted(tmp_path):
+    """The figures say which games had hints: a count per player, and in the form (oldest
+    first) the letter of such a game small; a practice game stays out of the form."""
+    from footycards.stats import LOST, WON, SeatResult, form_text, hinted_text
+
+    book = Stats(tmp_path / "s.sqlite3")
+
+    def game(ann_won: bool, hinted: bool, practice: bool = False) -> None:
+        ann = SeatResult("Ann", None, WON if ann_won else LOST, None)
+        ai = SeatResult("AI hard", "hard", LOST if ann_won else WON, None)
+        book.record("sadikov", [ann, ai], practice=practice, hinted=hinted)
+
+    game(True, hinted=False)
+    game(False, hinted=True)
+    game(True, hinted=True)
+    game(True, hinted=True, practice=True)
+    ann = next(r for r in book.players("sadikov") if r.player == "Ann")
+    assert (ann.played, ann.hinted) == (4, 3)
+    assert ann.form_hinted == [False, True, True]
+    assert form_text(ann.form, ann.form_hinted) == "Wlw"
+    assert form_text(ann.form) == "WLW"  # without the marks, as before
+    ai = next(r for r in book.players("sadikov") if r.player == "AI hard")
+    assert form_text(ai.form, ai.form_hinted) == "Lwl"
+    text = hinted_text([ann, ai])
+    assert "w, d, l" in text and "Ann 3" in text and "3" in text
+    assert hinted_text([]) == ""

@@ -216,3 +216,26 @@ async def test_form_is_letters_and_quartett_has_a_table_per_mode():
             assert ["Ann", "1", "0", "0", "1", "2"] == rows[3][:6] and rows[3][7] == "L"
             form = screen.query("#tab-quartett .row .form").results(Label)
             assert_coloured(next(f for f in form if str(f.render()) == "WDL"))
+
+
+async def test_games_with_hints_are_marked_with_a_legend():
+    """A game with hints: its form letter small, a legend under the table naming who, and
+    a name typed with markup shown as typed."""
+    stats = Stats()
+    for hinted in (False, True):
+        stats.record(
+            "sadikov",
+            [SeatResult("[b]Ann[/b]", None, WON, 3), SeatResult("AI hard", "hard", LOST, 1)],
+            hinted=hinted,
+        )
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.pick_game("sadikov")
+        await pilot.press("f3")
+        await pilot.pause()
+        note = str(app.screen.query_one("#tab-sadikov .hinted", Static).render())
+        assert "Games with hints" in note and "[b]Ann[/b] 1" in note and "w, d, l" in note
+        forms = [str(f.render()).strip() for f in app.screen.query("#tab-sadikov Label.form")]
+        assert "Ww" in forms and "Ll" in forms, forms
+        assert not app.screen.query("#tab-stadium .hinted")

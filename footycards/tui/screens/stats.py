@@ -3,7 +3,8 @@
 One tab per registered game (the statistics read only the registry and the database),
 one table per mode of a game with modes (Bundesliga Quartett): a row per player with
 games played, won, drawn, lost, best score, current streak and their last 20 games as
-letters, oldest first — W won, D drawn, L lost — coloured besides.
+letters, oldest first — W won, D drawn, L lost — coloured besides. A game with hints (`h`)
+is a small letter (w, d, l), and a line under the table says so and who played them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ...stats import (
     StatsError,
     fmt_score,
     form_text,
+    hinted_text,
     practice_text,
     streak_label,
     tables_of_modes,
@@ -38,10 +40,12 @@ from .too_small import check_size
 FORM_STYLES = {"W": "bold $text-success", "D": "$text-warning", "L": "$text-error"}
 
 
-def form_letters(form: list[int]) -> Content:
+def form_letters(form: list[int], hinted: list[bool] | None = None) -> Content:
     """A player's form as W/D/L letters, oldest first, each in its colour (the letters say
-    it without the colour)."""
-    return Content.assemble(*[(letter, FORM_STYLES.get(letter, "")) for letter in form_text(form)])
+    it without the colour); a game with hints as a small letter, in the same colour."""
+    return Content.assemble(
+        *[(letter, FORM_STYLES.get(letter.upper(), "")) for letter in form_text(form, hinted or [])]
+    )
 
 
 class StatsScreen(Screen[None]):
@@ -100,6 +104,9 @@ class StatsScreen(Screen[None]):
                 practice = practice_text(table)
                 if practice:
                     yield Static(practice, classes="practice", markup=False)
+                hinted = hinted_text(table)
+                if hinted:
+                    yield Static(hinted, classes="hinted", markup=False)
 
     @staticmethod
     def headings() -> list[tuple[str, str]]:
@@ -116,8 +123,10 @@ class StatsScreen(Screen[None]):
 
     @staticmethod
     def player_row(r: PlayerStats) -> Horizontal:
-        form = Label(form_letters(r.form), classes="form")
-        form.tooltip = _("Last games, oldest first: W won, D drawn, L lost")
+        form = Label(form_letters(r.form, r.form_hinted), classes="form")
+        form.tooltip = _(
+            "Last games, oldest first: W won, D drawn, L lost; a small letter: hints were used"
+        )
         return Horizontal(
             Label(r.name, classes="name", markup=False),
             Label(str(r.played), classes="num", markup=False),

@@ -1,0 +1,125 @@
+"""master's own searches in Sadikov's Football (ai/sadikov.py, SadikovMaster: hard's
+expectimax by alpha-beta, deeper, on determinizations) and World Wave
+(ai/worldwave_search.py, MasterSearch: hard's search with the budget's samples)."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+import pytest
+
+from footycards.ai import master
+from footycards.ai.master import Budget, MasterAgent
+from footycards.ai.sadikov import SadikovAgent, SadikovMaster, _Keeper, _Pos
+from footycards.registry import REGISTRY
+
+
+@pytest.fixture(autouse=True)
+def master_knows_every_game() -> None:
+    for spec in REGISTRY:
+        master.learn_game(spec.id, master.GameParts(spec.engine, dict(spec.agents), spec.team_play))
+
+
+def sadikov_positions(n: int) -> list:
+    """States of Sadikov's Football after some random takes, seat to move with a choice."""
+    engine = REGISTRY.get("sadikov").engine_module()
+    out = []
+    for seed in range(n):
+        state = engine.new_game(2, seed, {})
+        rng = random.Random(seed)
+        for _ in range(3 + 7 * seed % 30):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over and len(state.legal_actions()) > 1:
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_alpha_beta_values_are_hards_expectimax_values(depth):
+    """With the whole window at the root, every take's value is exactly hard's (the
+    pruning never changes a value, only skips work), at every depth."""
+    for state in sadikov_positions(12):
+        view = state.view(state.to_move, log=False)
+        pos, keeper = _Pos.of(view), _Keeper(view)
+        hard, mine = SadikovAgent("hard"), SadikovMaster()
+        for i in pos.legal():
+            want = hard._after(pos, i, keeper, depth, pos.mover)
+            got = mine._after(pos, i, keeper, depth, pos.mover, -math.inf, math.inf, timed=False)
+            assert math.isclose(got, want, rel_tol=1e-9, abs_tol=1e-9), (depth, i, got, want)
+        assert mine.takes <= hard.takes
+
+
+def test_sadikov_master_searches_deeper_with_more_time_and_keeps_the_budget():
+    state = sadikov_positions(4)[1]
+    view = state.view(state.to_move)
+    legal = list(state.legal_actions())
+    depths = []
+    for think in (0.01, 0.3):
+        agent = MasterAgent(think=think)
+        cpu0 = time.thread_time()
+        action = agent.choose(view, legal, random.Random(2))
+        cpu = time.thread_time() - cpu0
+        assert action in legal
+        assert cpu < think + 0.25, (think, cpu)
+        depths.append(agent._own.depth)
+    assert depths[1] > depths[0] >= 4, depths
+
+
+def test_sadikov_master_samples_face_down_cards_from_the_view_only():
+    """Its determinizations come from the engine's hook and the view: two states with the
+    same view (other face-down cards) give the same choice with the same random source."""
+    engine = REGISTRY.get("sadikov").engine_module()
+    for state in sadikov_positions(6)[:3]:
+        seat = state.to_move
+        twin = engine.determinize(state.view(seat), random.Random(5))
+        assert twin.to_json() != state.to_json()
+        for k in range(3):
+            a = MasterAgent(samples=2).choose(
+                state.view(seat), state.legal_actions(), random.Random(k)
+            )
+            b = MasterAgent(samples=2).choose(
+                twin.view(seat), twin.legal_actions(), random.Random(k)
+            )
+            assert str(a) == str(b)
+
+
+def worldwave_position(seed: int):
+    engine = REGISTRY.get("worldwave").engine_module()
+    state = engine.new_game(4, seed, {})
+    rng = random.Random(seed)
+    n = 0
+    while not state.is_over:
+        if n >= 30 and len(state.legal_actions()) > 2 and state.phase == "action":
+            if not state.windows:
+                return state
+        state.apply(rng.choice(state.legal_actions()))
+        n += 1
+    raise AssertionError("no position")
+
+
+def test_world_wave_master_takes_more_samples_with_more_time():
+    state = worldwave_position(4)
+    seat = state.to_move
+    legal = list(state.legal_actions())
+    counts = []
+    for think in (0.02, 0.3):
+        agent = MasterAgent(think=think)
+        cpu0 = time.thread_time()
+        action = agent.choose(state.view(seat), legal, random.Random(1))
+        assert action in legal
+        assert time.thread_time() - cpu0 < think + 0.25
+        counts.append(agent._own.samples)
+    assert counts[1] > counts[0], counts
+    assert counts[1] > 16  # more than hard's 16 determinizations
+
+
+def test_a_fixed_count_budget_has_no_clock():
+    budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=3)
+    assert budget.fraction() == 0.0 and not budget.over()
+    assert budget.ends() == (math.inf, math.inf)
+    timed = Budget(0.001, time.thread_time() - 1.0, time.monotonic())
+    assert timed.over()

@@ -2,7 +2,7 @@
 chosen think time.
 
 Usage: python benchmarks/bench_master.py [--games N] [--think SECONDS] [--workers W]
-       [--only GAME]
+       [--only GAME] [--wall-factor F]
 
 For every game of the ladder benchmark (each Quartett mode on its own, the four-player
 ask game and World Wave 2v2 with the levels at alternate seats): N games (default 1,000),
@@ -29,9 +29,14 @@ from footycards.ai import master
 TARGET = 0.65
 
 
-def play_at(think: float, table: Table, seeds: range) -> tuple[list[float], dict[str, list[float]]]:
-    """Play games `seeds` of master (at `think`) against hard (in a worker process)."""
+def play_at(
+    think: float, table: Table, seeds: range, wall: float | None = None
+) -> tuple[list[float], dict[str, list[float]]]:
+    """Play games `seeds` of master (at `think`; its wall-clock cap `wall` budgets, default
+    master's own) against hard (in a worker process)."""
     master.set_think(think)
+    if wall is not None:
+        master.WALL_FACTOR = wall
     return play(table, "master", "hard", seeds)
 
 
@@ -41,9 +46,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=0.05, help="master's CPU s per move")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--only", default="", help='games whose label has this, e.g. "stadium"')
+    parser.add_argument(
+        "--wall-factor",
+        type=float,
+        default=None,
+        help="master's wall-clock cap in budgets (default: master.WALL_FACTOR); on a loaded "
+        "machine the cap, not the CPU budget, ends its searches unless this is raised",
+    )
     args = parser.parse_args(argv)
     print(f"master (think {args.think:g} s CPU per move) v hard, {args.games} games per game, ")
     print(f"seats alternated, {args.workers} worker(s); target >= {TARGET:.0%}")
+    if args.wall_factor is not None:
+        print(f"wall-clock cap: {args.wall_factor:g} x think")
     print(f"  {'game':<24} {'wins':>6} {'shared':>6}  {'score (95 % interval)':<22}")
     times: dict[tuple[str, str], list[float]] = {}
     for table in TABLES:
@@ -51,7 +65,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         t0 = time.perf_counter()
         chunks = [
-            (args.think, table, range(w, args.games, args.workers)) for w in range(args.workers)
+            (args.think, table, range(w, args.games, args.workers), args.wall_factor)
+            for w in range(args.workers)
         ]
         scores: list[float] = []
         for part_scores, part_cpu in share_out(play_at, chunks, args.workers):

@@ -430,7 +430,7 @@ class SadikovMaster:
         timed: bool = True,
     ) -> float:
         self.takes += 1
-        if timed and self.takes & 127 == 0 and self.budget.over():
+        if timed and (self.takes & 127) == 0 and self.budget.over():
             raise _OutOfTime
         passed, cont, eg, extra = _take(pos, i, keeper)
         r = eg if pos.mover == root else -eg

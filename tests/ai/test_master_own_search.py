@@ -53,7 +53,8 @@ def test_alpha_beta_values_are_hards_expectimax_values(depth):
         assert mine.takes <= hard.takes
 
 
-def test_sadikov_master_searches_deeper_with_more_time_and_keeps_the_budget():
+def test_sadikov_master_searches_deeper_with_more_time_and_keeps_the_budget(monkeypatch):
+    monkeypatch.setattr(master, "WALL_FACTOR", 100.0)  # CPU time decides, whatever the load
     state = sadikov_positions(4)[1]
     view = state.view(state.to_move)
     legal = list(state.legal_actions())
@@ -101,7 +102,8 @@ def worldwave_position(seed: int):
     raise AssertionError("no position")
 
 
-def test_world_wave_master_takes_more_samples_with_more_time():
+def test_world_wave_master_takes_more_samples_with_more_time(monkeypatch):
+    monkeypatch.setattr(master, "WALL_FACTOR", 100.0)  # CPU time decides, whatever the load
     state = worldwave_position(4)
     seat = state.to_move
     legal = list(state.legal_actions())
@@ -123,3 +125,19 @@ def test_a_fixed_count_budget_has_no_clock():
     assert budget.ends() == (math.inf, math.inf)
     timed = Budget(0.001, time.thread_time() - 1.0, time.monotonic())
     assert timed.over()
+
+
+def test_sadikov_master_stops_a_depth_once_its_budget_is_spent():
+    from footycards.ai.sadikov import _OutOfTime
+
+    state = sadikov_positions(4)[1]
+    view = state.view(state.to_move, log=False)
+    pos, keeper = _Pos.of(view), _Keeper(view)
+    mine = SadikovMaster()
+    mine.budget = Budget(0.001, time.thread_time() - 1.0, time.monotonic())  # spent
+    with pytest.raises(_OutOfTime):
+        mine._after(pos, pos.legal()[0], keeper, 6, pos.mover, -math.inf, math.inf)
+    assert mine.takes == 128  # checked every 128 takes
+    untimed = SadikovMaster()
+    untimed.budget = mine.budget
+    untimed._after(pos, pos.legal()[0], keeper, 3, pos.mover, -math.inf, math.inf, timed=False)

@@ -7,21 +7,62 @@ one process, so it parses the same text hundreds of times. The rules depend only
 CSS, where it was read from, its place among the sources and the theme's variables;
 parsed once for a given combination, they are read, never changed, so the apps share
 them. A new theme's variables make a new combination (a few themes at most).
+
+Two more things a session would otherwise do on the event loop every session shares:
+
+- Textual parses the whole stylesheet again whenever a source is added (a widget class
+  seen for the first time in this app, a screen's CSS file): the combined rules and
+  their map by selector are shared too, per list of sources and theme, so that an app
+  taking the same steps as an earlier one finds them ready.
+- Textual reads a screen's CSS file when that screen is first shown, then parses and
+  styles every widget of the app again. Reading one of footycards' screen CSS files
+  reads all of them (each file's rules name its own screen, so they change nothing
+  elsewhere): one parse and one styling at the start instead of one more on the first
+  visit of each screen.
 """
 
 from __future__ import annotations
 
+import os
+from collections import OrderedDict
+from pathlib import Path, PurePath
+
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
 
-from .textual_internals import adopt_rules, note_invalid_css, stylesheet_variables
+from .textual_internals import (
+    adopt_rules,
+    note_invalid_css,
+    parsed_rules,
+    stylesheet_variables,
+    use_parsed,
+)
 
 # (theme variables, css, location, default rules?, tie breaker, scope) -> parsed rules
 _PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
+# (theme variables, every source in order) -> (the rules, their map by selector name)
+COMBINED_KEPT = 64
+_COMBINED: OrderedDict[tuple[object, ...], tuple[list[RuleSet], dict[str, list[RuleSet]]]] = (
+    OrderedDict()
+)
+SCREENS_CSS = Path(os.path.abspath(Path(__file__).parent / "screens"))  # their .tcss files
 
 
 class SharedStylesheet(Stylesheet):
     """A Stylesheet that parses each source once per process and theme (see the module)."""
+
+    def __init__(self, *, variables: dict[str, str] | None = None) -> None:
+        super().__init__(variables=variables)
+        self._keyed: object = None  # the variables dict `_key` was made from
+        self._key: tuple[object, ...] = ()
+
+    def variables_key(self) -> tuple[object, ...]:
+        """The theme's variables as a key (made again only when they are replaced)."""
+        variables = stylesheet_variables(self)
+        if variables is not self._keyed:
+            self._key = tuple(sorted(variables.items()))
+            self._keyed = variables
+        return self._key
 
     def _parse_rules(
         self,
@@ -31,13 +72,36 @@ class SharedStylesheet(Stylesheet):
         tie_breaker: int = 0,
         scope: str = "",
     ) -> list[RuleSet]:
-        variables = tuple(sorted(stylesheet_variables(self).items()))
-        key = (variables, css, read_from, is_default_rules, tie_breaker, scope)
+        key = (self.variables_key(), css, read_from, is_default_rules, tie_breaker, scope)
         rules = _PARSED.get(key)
         if rules is None:
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             _PARSED[key] = rules
         return rules
+
+    def parse(self) -> None:
+        """Combine every source's rules, as another app with the same sources and theme
+        did if one did (see the module)."""
+        key = (self.variables_key(), tuple(self.source.items()))
+        combined = _COMBINED.get(key)
+        if combined is None:
+            super().parse()
+            combined = parsed_rules(self)
+            _COMBINED[key] = combined
+            while len(_COMBINED) > COMBINED_KEPT:
+                _COMBINED.popitem(last=False)
+        else:
+            _COMBINED.move_to_end(key)
+        use_parsed(self, *combined)
+
+    def read(self, filename: str | PurePath) -> None:
+        """Read a CSS file; one of the screens' reads them all (see the module)."""
+        super().read(filename)
+        path = Path(os.path.abspath(os.path.expanduser(filename)))
+        if path.parent == SCREENS_CSS:
+            for other in sorted(SCREENS_CSS.glob("*.tcss")):
+                if not self.has_source(str(other)):
+                    super().read(other)
 
     def reparse(self) -> None:
         """Parse every source again with the current variables (a theme change), through
@@ -57,3 +121,4 @@ class SharedStylesheet(Stylesheet):
             note_invalid_css(self, fresh)  # not parsed again and again
             raise
         adopt_rules(self, fresh)
+        use_parsed(self, *parsed_rules(fresh))  # its map by selector too

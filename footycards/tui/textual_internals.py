@@ -9,8 +9,9 @@ Textual upgrade that changes one fails there, in one obvious place.
 
 Some internals are overridden by subclasses rather than called, so they cannot be
 wrapped by a function: `App._close_all` and `App._context` (footycards/tui/app.py) and
-`Stylesheet._parse_rules` (footycards/tui/stylesheet.py); `XTermParser`'s cached
-`_parse_extended_key` is overridden by footycards/ssh/driver.py. The canary test checks
+`Stylesheet._parse_rules` (footycards/tui/stylesheet.py; it overrides the public `parse`
+and `read` too); `XTermParser`'s cached `_parse_extended_key` is overridden by
+footycards/ssh/driver.py. The canary test checks
 those names and signatures too. (`App._replace_screen` is no longer overridden: a screen
 about to be removed is told of through the public `App.screen_change_signal`, see
 footycards/tui/screen_watch.py.)
@@ -217,6 +218,28 @@ def adopt_rules(stylesheet: Stylesheet, fresh: Stylesheet) -> None:
     stylesheet._rules = rules
     stylesheet._rules_map = None
     stylesheet.source = fresh.source
+    stylesheet._require_parse = False
+
+
+def parsed_rules(stylesheet: Stylesheet) -> tuple[list[RuleSet], dict[str, list[RuleSet]]]:
+    """The rules `stylesheet` parsed and its map of selector names to them (built now if
+    not yet).
+
+    Checked on Textual 8.2.8: `Stylesheet.rules` and `rules_map` are public properties
+    (parsing when a parse is pending); they are read, never changed, by `apply`."""
+    return stylesheet.rules, stylesheet.rules_map
+
+
+def use_parsed(
+    stylesheet: Stylesheet, rules: list[RuleSet], rules_map: dict[str, list[RuleSet]]
+) -> None:
+    """Make `stylesheet` use `rules` and `rules_map`, parsed from the very sources it
+    holds (by another stylesheet): no parse pending.
+
+    Checked on Textual 8.2.8: `Stylesheet._rules` (read by `rules`), `_rules_map` (read
+    by `rules_map`, built from `_rules` when None), `_require_parse` (a bool)."""
+    stylesheet._rules = rules
+    stylesheet._rules_map = rules_map
     stylesheet._require_parse = False
 
 

@@ -53,3 +53,59 @@ def test_a_css_error_leaves_the_stylesheet_as_it_was():
             assert rules_of(app) == before
 
     asyncio.run(main())
+
+
+def test_an_app_taking_the_steps_of_another_finds_its_combined_rules_ready(monkeypatch):
+    """The second app parses nothing: every source's rules and their combination (redone
+    by Textual whenever a source is added) come from the first."""
+    from textual.css.stylesheet import Stylesheet
+
+    from footycards.tui.screens.stats import StatsScreen
+
+    async def visit(app: FootyApp) -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.push_screen(StatsScreen("stadium"))
+            await pilot.pause()
+
+    parses: list[int] = []
+    real = Stylesheet.parse
+    monkeypatch.setattr(Stylesheet, "parse", lambda self: parses.append(1) or real(self))
+    asyncio.run(visit(FootyApp(speed="instant")))
+    first = len(parses)
+    parses.clear()
+    asyncio.run(visit(FootyApp(speed="instant")))
+    assert parses == [] and first > 0
+
+
+def test_the_screens_css_is_read_at_once_so_a_first_visit_restyles_nothing(monkeypatch):
+    """Textual styles the whole app again when a screen's CSS file is first read; every
+    screen's file is read with the first, so opening statistics (or a game) later does
+    not, and each screen still gets its own rules."""
+    from textual.css.stylesheet import Stylesheet
+
+    from footycards.tui.screens.stats import StatsScreen
+    from footycards.tui.stylesheet import SCREENS_CSS
+
+    async def main() -> None:
+        app = FootyApp(speed="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            read = {path for path, _var in app.stylesheet.source if path.endswith(".tcss")}
+            assert read == {str(path) for path in SCREENS_CSS.glob("*.tcss")}
+            restyled: list[object] = []
+            real = Stylesheet.update
+            monkeypatch.setattr(
+                Stylesheet,
+                "update",
+                lambda self, root, animate=False: (
+                    restyled.append(root) or real(self, root, animate)
+                ),
+            )
+            app.push_screen(StatsScreen("stadium"))
+            await pilot.pause()
+            assert restyled == []
+            tabs = app.screen.query_one("TabbedContent")  # stats.tcss: height 1fr
+            assert str(tabs.styles.height) == "1fr"
+
+    asyncio.run(main())

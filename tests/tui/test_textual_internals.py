@@ -141,6 +141,13 @@ def test_stylesheet_internals():
     fresh.parse()
     ti.adopt_rules(sheet, fresh)
     assert sheet.rules == fresh.rules and sheet.source == fresh.source
+    rules, rules_map = ti.parsed_rules(fresh)
+    assert rules == fresh.rules and rules_map["Static"] == rules
+    other = Stylesheet()
+    other.add_source("Static { color: red; }", read_from=("x", ""))
+    ti.use_parsed(other, rules, rules_map)
+    assert other._require_parse is False
+    assert other.rules is rules and other.rules_map is rules_map
     bad = Stylesheet()
     bad._invalid_css.add("nonsense")
     ti.note_invalid_css(sheet, bad)

@@ -292,7 +292,8 @@ def _sample(
     lines = _Timelines(record)
     moves = _Moves(record, place)
     where, group, slots = moves.where, moves.group, moves.slots
-    qpairs, count, relist, reorder = moves.qpairs, moves.count, moves.relist, moves.reorder
+    qat, qoffsets, count = moves.qat, moves.offsets, moves.count
+    relist, reorder = moves.relist, moves.reorder
     check, digit, powers = lines.check_code, lines.digit, lines.powers
     found = [m.get for m in lines.memo]  # per quartet: its memo's look-up
     n = len(group)
@@ -306,10 +307,11 @@ def _sample(
     entered = 0  # the step the chain came to the current placement at
     burn = steps // 4
     pick, log = rng.random, math.log
+    same, weight = SAME_QUARTET, -PENALTY
     listed = False
     for step in range(steps if moves.any() else 0):
         # propose (see _Moves)
-        if pick() < SAME_QUARTET:
+        if pick() < same:
             if relist:
                 moves.list_pairs()
             listed = True  # the pairs are listed: a swap within a quartet keeps them
@@ -318,7 +320,9 @@ def _sample(
             k = int(pick() * moves.npairs)
             for q, m in enumerate(count):
                 if k < m:
-                    i, j = (qpairs[q] or moves.pairs_of(q))[k]
+                    x, y = qoffsets[q][k]  # the k-th pair of the quartet's cards, and
+                    at = qat[q] or moves.places_of(q)  # where they lay when listed
+                    i, j = at[x], at[y]
                     break
                 k -= m
         else:
@@ -342,7 +346,7 @@ def _sample(
             code_a -= move * powers[cj & 3]
             new_a = new_b = found[qa](code_a) or check(qa, code_a)
             delta = new_a[0] - checked[qa][0]
-        if delta <= 0 or -PENALTY * delta > log(1.0 - pick()):
+        if delta <= 0 or weight * delta > log(1.0 - pick()):
             # swap, marking the quartets whose pairs to list again (see _Moves)
             if qa != qb:
                 relist.add(qa)
@@ -353,8 +357,8 @@ def _sample(
                 listed = False
             elif listed:
                 reorder.add(qa)
-                if qpairs[qa] is None:  # its pairs as listed, before its cards move
-                    moves.pairs_of(qa)
+                if qat[qa] is None:  # its pairs as listed, before its cards move
+                    moves.places_of(qa)
             else:
                 relist.add(qa)
             place[i], place[j] = cj, ci
@@ -416,9 +420,9 @@ class _Moves:
     anew; a swap within one quartet after the pairs were listed keeps that quartet's list
     as it stands (the set is the same, only the order would change) until the next swap
     between quartets (`reorder`). Listing a quartet again only counts its pairs (`count`,
-    by its shape); the pairs themselves are made when one of them is drawn, or before a
-    swap within the quartet would move its cards (`keep`), from the places its cards lie
-    at while listed."""
+    by its shape: `offsets`, pairs of its four cards); the places of its cards are noted
+    when one of its pairs is drawn, or before a swap within the quartet would move its
+    cards (`places_of`), as they lie while listed."""
 
     def __init__(self, record: Record, place: list[int]) -> None:
         slots = record.dealt + record.draws
@@ -429,19 +433,19 @@ class _Moves:
         for k, c in enumerate(place):
             self.where[c] = k
         nq = len(record.ids) // 4
-        # per quartet: its pairs once made, else None; the shape's pairs it was listed by;
-        # how many pairs it has
-        self.qpairs: list[list[tuple[int, int]] | None] = [None] * nq
+        # per quartet: the places of its cards while listed, once noted, else None; the
+        # shape's pairs it was listed by; how many pairs it has
+        self.qat: list[list[int] | None] = [None] * nq
         self.offsets: list[list[tuple[int, int]]] = [[] for _q in range(nq)]
         self.count = [0] * nq
         self.npairs = 0  # all quartets' pairs
         self.relist: set[int] = set(range(nq))  # to list before the pairs are used
         self.reorder: set[int] = set()  # swapped within since listed: list at the next relist
         # the kind of each place (the extra last entry for a seen card, `where` -1), and
-        # the pairs of each shape of a quartet (its four cards' kinds of place)
+        # shifted to the first, second and third card's bits of a shape (see `_pairs`)
         self.kind = [DEALT] * record.dealt + [DRAWN] * record.draws
         self.kind += [STACK] * (len(place) - slots) + [SEEN]
-        self.shapes: dict[int, list[tuple[int, int]]] = {}
+        self.kinds = [[k << shift for k in self.kind] for shift in (6, 4, 2)]
 
     def any(self) -> bool:
         """Whether any placement differs from this one."""
@@ -449,32 +453,33 @@ class _Moves:
 
     def list_pairs(self) -> None:
         """List the quartets marked in `relist` again: their shapes and counts of pairs."""
-        where, qpairs, kind, shapes = self.where, self.qpairs, self.kind, self.shapes
+        where, qat, kind, (k6, k4, k2) = self.where, self.qat, self.kind, self.kinds
         count, qoffsets = self.count, self.offsets
         npairs = self.npairs
         for q in self.relist:
             b = q << 2
-            shape = kind[where[b]] << 6 | kind[where[b + 1]] << 4
-            shape |= kind[where[b + 2]] << 2 | kind[where[b + 3]]
-            offsets = shapes.get(shape)
-            if offsets is None:
-                offsets = shapes[shape] = self._pairs(shape)
-            npairs += len(offsets) - count[q]
-            count[q] = len(offsets)
-            qoffsets[q] = offsets
-            qpairs[q] = None
+            shape = k6[where[b]] | k4[where[b + 1]] | k2[where[b + 2]] | kind[where[b + 3]]
+            m = _SHAPE_SIZES[shape]
+            npairs += m - count[q]
+            count[q] = m
+            qoffsets[q] = _SHAPE_PAIRS[shape]
+            qat[q] = None
         self.npairs = npairs
         self.relist.clear()
 
-    def pairs_of(self, q: int) -> list[tuple[int, int]]:
-        """Quartet q's pairs of places, as listed (made now if not yet: its cards lie where
-        they lay when it was listed)."""
-        pairs = self.qpairs[q]
-        if pairs is None:
+    def places_of(self, q: int) -> list[int]:
+        """The places of quartet q's cards as listed (noted now if not yet: its cards lie
+        where they lay when it was listed)."""
+        at = self.qat[q]
+        if at is None:
             b = q << 2
-            at = self.where[b : b + 4]  # the places of the quartet's cards
-            pairs = self.qpairs[q] = [(at[x], at[y]) for x, y in self.offsets[q]]
-        return pairs
+            at = self.qat[q] = self.where[b : b + 4]
+        return at
+
+    def pairs_of(self, q: int) -> list[tuple[int, int]]:
+        """Quartet q's pairs of places, as listed."""
+        at = self.places_of(q)
+        return [(at[x], at[y]) for x, y in self.offsets[q]]
 
     @staticmethod
     def _pairs(shape: int) -> list[tuple[int, int]]:
@@ -490,3 +495,7 @@ class _Moves:
                 if SEEN not in (a, b) and not (a == b and a in (DEALT, STACK)):
                     pairs.append((x, y))
         return pairs
+
+
+_SHAPE_PAIRS = [_Moves._pairs(shape) for shape in range(256)]  # by shape (see `_pairs`)
+_SHAPE_SIZES = [len(pairs) for pairs in _SHAPE_PAIRS]

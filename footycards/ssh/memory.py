@@ -11,7 +11,9 @@ is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no lon
 it). Each such pause only walks what is new since the last one.
 
 A screen a session drops (the launcher a player left for a table, a finished game's
-screen) and an ended session's app are freed soon after by `reclaim.py`, which walks only
+screen), a widget removed from a screen that stays (a notification, a list built again)
+and an ended session's app are freed soon after by `reclaim.py` (a little at each of
+the server's ticks, ten a second, so that freeing keeps up with churn), which walks only
 their own objects (a few thousand: an ended app leads to nothing of the server, see
 `driver.detach`); cancelled timers are taken out of the loop's schedule first (each
 keeps the context it was made in, and so an app, until it was due: see
@@ -55,10 +57,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..tui.textual_internals import closing_screens
-from .reclaim import loosen, reclaim
+from .reclaim import forget_removed, holders_of_removed, loosen, reclaim
 
 log = logging.getLogger("footycards.ssh")
 
@@ -120,6 +123,10 @@ class Dropped:
     roots: list[weakref.ref[Any]]  # weak references to it (the first: the screen or app)
     app: bool = False  # an ended session's app (a screen otherwise)
     tries: int = 0
+    since: float = 0.0  # when it was dropped
+    # nodes still in use whose caches may hold what was dropped (removed widgets'
+    # parents): emptied before each try (reclaim.forget_removed)
+    holders: list[weakref.ref[Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -148,8 +155,12 @@ class GcPolicy:
     floor_sessions: int = 0  # ... with this many sessions open
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
-    reclaim_budget: float = 0.05  # seconds of freeing screens per tick at most
+    # seconds of freeing per tick at most (the server ticks every 0.1 s: under churn
+    # 50 ms every 0.5 s fell behind, hundreds of dropped screens and apps waiting while
+    # the memory they held called for deep collections)
+    reclaim_budget: float = 0.03
     reclaim_tries: int = 7  # tries while what was dropped is held, each wait twice the last
+    removal_wait: float = 30.0  # seconds a widget may take to be removed before a try
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
     why: str = ""  # what called for the coming deep collection (logged)
@@ -187,7 +198,8 @@ class GcPolicy:
             match = getattr(saver, "match", None)  # into a match: tables share theirs)
             if match is not None:
                 roots.append(weakref.ref(match))
-            self.dropped.append(Dropped(self.clock() + self.reclaim_after, roots, app=True))
+            now = self.clock()
+            self.dropped.append(Dropped(now + self.reclaim_after, roots, app=True, since=now))
 
     def expected(self, open_sessions: int) -> int | None:
         """What the open sessions explain (None when it cannot be told)."""
@@ -208,7 +220,11 @@ class GcPolicy:
             expected = self.expected(open_sessions)
             held = self.memory() if expected is not None else None
             if expected is not None and held is not None:
-                if held > expected * (1 + self.grow_share) + self.grow_slack:
+                beyond = held - expected * (1 + self.grow_share) - self.grow_slack
+                # what waits to be freed holds memory too: while some is due, only a
+                # growth twice as large calls for a deep one (freeing it catches up)
+                margin = expected * self.grow_share + self.grow_slack
+                if beyond > 0 and (not self.reclaim_due() or beyond > margin):
                     self.why = f"{held} memory blocks held, {expected} explained"
                     return DEEP
             if now - self.last_deep >= self.deep_every:
@@ -221,7 +237,20 @@ class GcPolicy:
     def screen_dropped(self, screen: Screen[Any]) -> None:
         """A session's app is about to remove `screen` (FootyApp.screen_dropped): free
         what it leaves once Textual is done with it."""
-        self.dropped.append(Dropped(self.clock() + self.reclaim_after, loosen(screen)))
+        now = self.clock()
+        self.dropped.append(Dropped(now + self.reclaim_after, loosen(screen), since=now))
+
+    def widgets_dropped(self, nodes: tuple[DOMNode, ...]) -> None:
+        """A session's app is about to remove these widgets (reclaim.watch_removals):
+        free what they leave once Textual is done with them. A screen among them is
+        left out: `screen_dropped` hears of it (FootyApp tells of every screen)."""
+        widgets = tuple(node for node in nodes if not isinstance(node, Screen))
+        if not widgets:
+            return
+        roots = [ref for node in widgets for ref in loosen(node)]
+        holders = holders_of_removed(widgets)
+        now = self.clock()
+        self.dropped.append(Dropped(now + self.reclaim_after, roots, since=now, holders=holders))
 
     def reclaim_dropped(self, collected: bool = False) -> int:
         """Free what was dropped `reclaim_after` seconds ago or more, oldest first, for at
@@ -242,6 +271,15 @@ class GcPolicy:
         freed = 0
         for item in due:
             self.dropped.remove(item)
+            if self.being_removed(item, now):  # a walk now would go into its live screen
+                item.when = now + self.reclaim_after
+                self.dropped.append(item)
+                continue
+            for ref in item.holders:
+                holder = ref()
+                if holder is not None:
+                    forget_removed(holder)
+            holder = None
             freed += reclaim(item.roots)
             item.tries += 1
             if item.app and item.roots[0]() is None:
@@ -260,6 +298,17 @@ class GcPolicy:
         self.reclaimed += freed
         return freed
 
+    def being_removed(self, item: Dropped, now: float) -> bool:
+        """Whether Textual is still removing what `item` holds (a widget or screen still
+        has its parent: under load the removal can take seconds), for at most
+        `removal_wait` seconds. Tried then, the walk would go through the parent into the
+        whole screen that stays (thousands of objects, tens of milliseconds) and find it
+        held; such tries counted, widgets were left to deep collections."""
+        first = item.roots[0]() if item.roots else None
+        if not isinstance(first, DOMNode) or isinstance(first, App):
+            return False
+        return first._parent is not None and now - item.since < self.removal_wait
+
     def reclaim_due(self) -> list[Dropped]:
         """What was dropped `reclaim_after` seconds ago or more, oldest first."""
         now = self.clock()
@@ -267,14 +316,18 @@ class GcPolicy:
 
     def tick(self, open_sessions: int) -> str | None:
         """Do what is due (see `due`), and free what was dropped; returns what was done.
-        One collection at most: when something is to be freed, a freeze comes first
-        (the garbage that is not frozen is gone then, as `reclaim` needs)."""
+        One collection at most: when something is to be freed and no freeze came for
+        `freeze_every`, a freeze comes first (the garbage that is not frozen is gone then,
+        as `reclaim` needs). Between freezes (the server ticks more often than it
+        freezes) what was dropped is freed without a collection first: what is not frozen
+        then is at most one freeze old, and what it still holds is tried again later."""
         what = self.due(open_sessions)
         if what is None and self.reclaim_due():
-            what = FREEZE
+            if self.clock() - self.last_freeze >= self.freeze_every:
+                what = FREEZE
         if what is not None:
             self.collect(what, open_sessions)
-        self.reclaim_dropped(collected=what is not None)
+        self.reclaim_dropped(collected=True)
         return what
 
     def collect(self, what: str, open_sessions: int) -> float:

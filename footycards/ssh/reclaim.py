@@ -45,11 +45,13 @@ import sysconfig
 import types
 import weakref
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
+from textual.css.model import RuleSet, Selector, SelectorSet
+from textual.css.tokenizer import Token
 from textual.dom import DOMNode
-from textual.screen import Screen
 
 from ..match import Match
 from ..tables import Table, TableHub
@@ -66,7 +68,9 @@ _LEFT_AS_THEY_ARE = (
     weakref.WeakValueDictionary,
     weakref.WeakSet,
 )
-# Never entered: shared by every session and alive (a table leads to all who sit there)
+# Never entered: shared by every session and alive (a table leads to all who sit there;
+# the parsed CSS, some 2,000 objects, is shared by every app: walked, it was a quarter of
+# each ended app's walk, and none of it is ever in a cycle with an app's objects)
 _SHARED = (
     type,
     types.ModuleType,
@@ -76,6 +80,10 @@ _SHARED = (
     Table,
     TableHub,
     Match,
+    RuleSet,
+    SelectorSet,
+    Selector,
+    Token,
 )
 
 
@@ -137,19 +145,83 @@ def _children(obj: object) -> list[Any] | tuple[Any, ...]:
     return gc.get_referents(obj)
 
 
-def loosen(screen: Screen[Any]) -> list[weakref.ref[Any]]:
-    """Call just before Textual removes `screen`: the weak references `reclaim` needs.
+def loosen(screen: DOMNode) -> list[weakref.ref[Any]]:
+    """Call just before Textual removes `screen` (or any widget): the weak references
+    `reclaim` needs.
 
-    Textual's removal empties two caches of every node in ways that cut cycles loose
-    from the screen, where a walk from the screen no longer finds them: the query cache
-    (a ring of linked lists holding widgets) is unlinked here first, and the nodes of the
-    component styles (small nodes with their styles) are roots besides the screen.
+    Textual's removal cuts every node loose from the one removed before `reclaim` walks
+    it (each child is taken out of its parent's list, and two caches of every node are
+    emptied), so a walk from the screen alone no longer finds them: every node is a root
+    of its own (left out, the widgets of each dropped screen stayed frozen until a deep
+    collection: three in four objects that deep collections freed under churn), the
+    query cache (a ring of linked lists holding widgets) is unlinked here first, and the
+    nodes of the component styles (small nodes with their styles) are roots too.
     """
-    roots: list[weakref.ref[Any]] = [weakref.ref(screen)]
+    roots: list[weakref.ref[Any]] = []
     for node in screen.walk_children(with_self=True):
+        roots.append(weakref.ref(node))
         clear_query_cache(node)
         roots.extend(weakref.ref(styles_node) for styles_node in component_style_nodes(node))
     return roots
+
+
+def watch_removals(app: App[Any], told: Callable[[tuple[DOMNode, ...]], None]) -> None:
+    """Tell `told` of the widgets `app` is about to remove (the nodes handed to Textual's
+    removal, each with its children), before Textual begins: a widget removed from a
+    screen that stays (a notification, a list's items built again) is garbage in cycles
+    of its own, which the server's freezes would otherwise keep until a deep
+    collection. `unwatch_removals` undoes it.
+
+    Checked on Textual 8.2.8: every removal (`Widget.remove`, `remove_children`, a
+    screen's) goes through `App._prune(*nodes, parent=...)`, called on the app as
+    `self.app._prune`, so an attribute of the instance takes the method's place."""
+    prune = app._prune
+
+    def pruning(*nodes: Any, parent: DOMNode | None = None) -> Any:
+        if nodes:
+            told(nodes)
+        return prune(*nodes, parent=parent)
+
+    app._prune = pruning  # type: ignore[method-assign]
+
+
+def holders_of_removed(nodes: tuple[DOMNode, ...]) -> list[weakref.ref[Any]]:
+    """The nodes around `nodes` (their parents, up to the app) whose caches may still
+    hold them once Textual has removed them: see `forget_removed`."""
+    found: dict[int, weakref.ref[Any]] = {}
+    for node in nodes:
+        parent = node._parent
+        while isinstance(parent, DOMNode) and id(parent) not in found:
+            found[id(parent)] = weakref.ref(parent)
+            parent = parent._parent
+    return list(found.values())
+
+
+def forget_removed(node: DOMNode) -> None:
+    """Empty the caches of `node` (still in use) that may hold widgets removed from under
+    it, which are then not garbage: a `query_one` result stays in its cache under a key
+    that is never asked again (the key counts the changes of the node's children), and
+    the last four arrangements of its children stay too, and so do the lists of its
+    children on display. All are built again when needed.
+
+    Checked on Textual 8.2.8: `DOMNode._query_one_cache` (see
+    `clear_query_cache`), `Widget._arrangement_cache` a `FIFOCache` of
+    `DockArrangeResult`s, whose placements hold the widgets, and `NodeList`'s
+    `_displayed_nodes` and `_displayed_visible_nodes`, each a pair (the list's
+    `_updates` when it was made, the widgets), made again when that count differs
+    (-1 when the list is new)."""
+    clear_query_cache(node)
+    arrangements = getattr(node, "_arrangement_cache", None)
+    if arrangements is not None:
+        arrangements.clear()
+    children = node._nodes
+    children._displayed_nodes = (-1, [])
+    children._displayed_visible_nodes = (-1, [])
+
+
+def unwatch_removals(app: App[Any]) -> None:
+    """Undo `watch_removals` (an ended app leads to nobody who was told)."""
+    vars(app).pop("_prune", None)
 
 
 def untie_workers(app: App[Any]) -> None:

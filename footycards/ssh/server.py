@@ -41,7 +41,7 @@ from ..plaintext import clean_name
 from ..tui.textual_internals import set_print_catchers
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
-from .reclaim import untie_workers
+from .reclaim import untie_workers, unwatch_removals, watch_removals
 from .session import AppFactory, GameSession, SessionInfo, default_app
 
 log = logging.getLogger("footycards.ssh")
@@ -455,7 +455,7 @@ class FootyServer:
             self._gc_task = asyncio.get_running_loop().create_task(self._collect_garbage())
         return self.port
 
-    async def _collect_garbage(self, every: float = 0.5) -> None:
+    async def _collect_garbage(self, every: float = 0.1) -> None:
         """Freeze long-lived objects and take deep collections when due (memory.py)."""
         while True:
             await asyncio.sleep(every)
@@ -530,20 +530,23 @@ class FootyServer:
           Every app here writes to the server's own streams instead, so whatever is
           restored is the same.
         - With the collection policy on, the screens `app` drops are freed soon after
-          (memory.py), not left for a deep collection; its workers let go of their
-          tasks when done (reclaim.untie_workers), or a worker's cycle with its task
-          holds the app from outside once the session has ended.
+          (memory.py), not left for a deep collection, and so are the widgets it
+          removes from screens that stay (reclaim.watch_removals); its workers let go
+          of their tasks when done (reclaim.untie_workers), or a worker's cycle with
+          its task holds the app from outside once the session has ended.
         """
         set_print_catchers(app, *self.stray_output)
         untie_workers(app)
         if self.options.freeze_gc and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
+            watch_removals(app, self.gc.widgets_dropped)
 
     def release(self, session: GameSession, app: App[Any] | None = None) -> None:
         """The session is over; its `app` (if it ran one) is freed soon after (memory.py):
         nothing of the server leads to it any more."""
         if app is not None and hasattr(app, "screen_dropped"):
             app.screen_dropped = None
+            unwatch_removals(app)
         if session in self.sessions:
             self.sessions.discard(session)
             limits = getattr(self.hub, "limits", None)

@@ -187,9 +187,11 @@ def close_app(app: App[Any]) -> None:
 
 
 def leave_table(app: App[Any]) -> None:
-    """Do for a stopped app what its table room does when it is unmounted (a stopped app
-    never is): its presence at a shared table ends (a player's seat is kept for their
-    return), so the table does not go on counting a session that is gone."""
+    """Do for a stopped or failed app what its table room does when it is unmounted (such
+    an app may never unmount it): its presence at a shared table ends (a player's seat is
+    kept for their return), so the table does not go on counting a session that is gone,
+    nor hold the ended app through the presence's listener. Nothing to do for an app
+    whose room was unmounted."""
     table_session: Any = getattr(app, "table_session", None)
     presence = getattr(table_session, "presence", None)
     if presence is not None:
@@ -383,6 +385,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.app = None
             if app is not None:
                 detach(app, self.terminal)  # nothing of this session leads to it now
+                leave_table(app)  # an app that failed at a table never unmounted its room
             self.server.release(self, app)
             self._close(status)
 

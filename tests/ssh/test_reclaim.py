@@ -387,3 +387,49 @@ def test_what_was_dropped_with_an_app_is_tried_again_until_all_is_freed(frozen):
     clock.now += 1.0
     assert policy.reclaim_dropped() > 0
     assert screen_ref() is None and policy.dropped == []
+
+
+def test_a_widget_removed_from_a_screen_that_stays_is_freed(frozen):
+    """A widget removed while its screen stays (a notification, a list built again) is
+    in cycles of its own; once frozen, only a deep collection freed it. Told of the
+    removal (`watch_removals`), the policy frees it by reference counts."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Vertical
+
+    from footycards.ssh.reclaim import unwatch_removals, watch_removals
+
+    class Boxes(App[None]):
+        def compose(self) -> ComposeResult:
+            for name in ("unwatched", "watched", "stays"):
+                with Vertical(id=name):
+                    yield Static(f"{name} 1")
+                    yield Static(f"{name} 2")
+
+    async def main() -> None:
+        policy = GcPolicy(reclaim_after=0.0, reclaim_tries=1000)
+        app = Boxes()
+        async with app.run_test(size=(40, 12)) as pilot:
+            await pilot.pause()
+            nodes = {
+                name: [
+                    weakref.ref(n) for n in app.query_one(f"#{name}").walk_children(with_self=True)
+                ]
+                for name in ("unwatched", "watched")
+            }
+            gc.collect()  # as the policy freezes
+            gc.freeze()
+            await app.query_one("#unwatched").remove()  # nobody told: stays frozen
+            watch_removals(app, policy.widgets_dropped)
+            await app.query_one("#watched").remove()
+            for _ in range(100):  # Textual finishes the removal in the background
+                await pilot.pause(0.02)
+                policy.reclaim_dropped()
+                if all(r() is None for r in nodes["watched"]):
+                    break
+            assert [r() for r in nodes["watched"] if r() is not None] == []
+            assert all(r() is not None for r in nodes["unwatched"])  # only a collection
+            assert str(app.query_one("#stays Static").render()) == "stays 1"
+            unwatch_removals(app)
+            assert "_prune" not in vars(app)
+
+    asyncio.run(main())

@@ -120,3 +120,49 @@ async def test_clients_hanging_up_on_any_screen_free_every_place(start_server, f
     log = (footy_home / "data" / "server.log").read_text()
     assert "Traceback" not in log and "crash" not in log
     assert log.count("session started") == len(rounds)
+
+
+class FailsAtTheTable(App[None]):
+    """An app that sits at a table, then fails before its room could leave it."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("at the table")
+
+    def on_key(self) -> None:
+        raise RuntimeError("failed at the table")
+
+
+async def test_an_app_that_failed_at_a_table_leaves_it_and_is_freed(
+    start_server, clients, footy_home
+) -> None:
+    """Its presence at the table (whose listener leads to the app) is ended by the
+    session: the table held the ended app, so that only a deep collection freed it."""
+    import weakref
+    from types import SimpleNamespace
+
+    from footycards.tables import TableHub
+
+    hub = TableHub()
+    table = hub.open_table("ann", "stadium", [None, None], {})
+
+    def factory(info):
+        app = FailsAtTheTable()
+        app.table_session = SimpleNamespace(app=app)
+        app.table_session.presence = table.sit("ann", lambda change, s=app.table_session: s)
+        return app
+
+    st = start_server(app_factory=factory, hub=hub)
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    client = await clients(st.port)
+    await client.wait_for("at the table")
+    gone = st.call(lambda: [weakref.ref(s.app) for s in st.server.sessions])
+    client.send("x")  # the app fails
+    await wait_until(lambda: not st.sessions(), timeout=10)
+    assert st.call(lambda: table.presences()) == []
+    began = time.monotonic()
+    while gone[0]() is not None and time.monotonic() - began < 10:
+        await asyncio.sleep(0.05)
+    assert gone[0]() is None
+    assert st.call(lambda: st.server.gc.last_deep) == deep_before
+    log = (footy_home / "data" / "server.log").read_text()
+    assert "the app crashed" in log  # a failure, told as one

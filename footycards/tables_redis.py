@@ -46,15 +46,13 @@ import redis
 
 from .core import IllegalAction
 from .i18n import _
-from .match import Applied, Match, make_agent
+from .match import Applied, Match
 from .plaintext import clean_line, clean_name, display_name
 from .registry import REGISTRY
-from .seats import SeatSpec
 from .stats import Stats
-from .tables import (
+from .table import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    TAKEOVER_LEVEL,
     TAKEOVER_WAIT,
     Change,
     ChatLine,
@@ -62,7 +60,6 @@ from .tables import (
     Presence,
     Table,
     TableError,
-    TableHub,
     check_table,
 )
 
@@ -149,14 +146,12 @@ class SharedMatch(Match):
             self.replaying = False
 
 
-def deal_match(
-    game_id: str, seats: list[SeatSpec], seed: int, options: dict[str, Any]
-) -> SharedMatch:
-    return cast(SharedMatch, SharedMatch.start(game_id, seats, seed, options))
-
-
 class SharedTable(Table):
-    """A replica of a table whose record and log are in Redis."""
+    """A replica of a table whose record and log are in Redis: what a session does is an
+    event appended to the log, and every change is made when the event is read back."""
+
+    MATCH = SharedMatch
+    hub: RedisTableHub
 
     def __init__(self, hub: RedisTableHub, code: str, record: dict[str, Any]) -> None:
         try:
@@ -168,7 +163,7 @@ class SharedTable(Table):
             raise BadData(f"record: {exc!r}") from None
         if game_id not in REGISTRY:
             raise BadData(f"record: unknown game {game_id!r}")
-        super().__init__(cast(TableHub, hub), code, host, game_id, plan, options)
+        super().__init__(hub, code, host, game_id, plan, options)
         self.shared = hub
         self.head = record  # the table's record as read (written again if Redis lost it)
         self.epoch = str(record.get("epoch", ""))  # changes when the table is written again
@@ -179,7 +174,6 @@ class SharedTable(Table):
         self.expecting: set[str] = set()  # nonces of our events not read back yet
         self.here: list[str | None] = [None] * len(self.chairs)  # process of the live session
         self.keys: list[str] = [""] * len(self.chairs)  # who sits there (key fingerprint)
-        self.away_at: list[float | None] = [None] * len(self.chairs)  # wall clock
         self.catching = False
         self.owned = False
         self.waiting = False  # Redis could not be reached: told to the sessions
@@ -191,12 +185,15 @@ class SharedTable(Table):
 
     # -- the log --------------------------------------------------------------------
 
-    def submit(self, event: dict[str, Any]) -> Any:
+    def submit(self, event: dict[str, Any], session: tuple[Listener, str] | None = None) -> Any:
         """Append `event` to the log, read the log up to it and return what applying it
-        gave (TableError raised as it was; None when it was dropped)."""
+        gave (TableError raised as it was; None when it was dropped). `session`: the
+        listener and owner of the session the event seats here."""
         if not self.shared.reachable:
             raise unreachable()  # at once: a Redis that does not answer would hold the loop
         nonce = uuid.uuid4().hex
+        if session is not None:
+            self.pending[nonce] = session
         self.expecting.add(nonce)
         event = {**event, "nonce": nonce, "proc": self.shared.proc, "t": time.time()}
         try:
@@ -206,6 +203,7 @@ class SharedTable(Table):
             self.shared.lost()
             raise unreachable() from None
         finally:
+            self.pending.pop(nonce, None)
             self.expecting.discard(nonce)
         result = self.results.pop(nonce, None)
         if isinstance(result, TableError):
@@ -300,57 +298,20 @@ class SharedTable(Table):
         user = display_name(str(event["user"]))
         key, proc = str(event.get("key", "")), str(event["proc"])
         if self.closed:
-            raise TableError(_("table {code} is closed").format(code=self.code))
+            raise self.closed_error()
         mine = self.seat_of(user)
         if mine is not None:
-            chair = self.chairs[mine]
             if self.here[mine] is not None:
                 if not key or self.keys[mine] != key:
-                    raise TableError(
-                        _("{name} is already playing at table {code}").format(
-                            name=user, code=self.code
-                        )
-                    )
-                old = chair.presence
-                if old is not None:
-                    log.info(
-                        "table %s: %s sits at P%d from another session", self.code, user, mine + 1
-                    )
-                    try:
-                        old.listener(Change("replaced", seat=mine, who=user))
-                    except Exception:
-                        log.exception("table %s: a session's listener failed", self.code)
-                    old.live = False
-                    chair.presence = None
+                    raise self.in_use_error(user)
+                self.replace_session(mine, user)
             self.here[mine], self.keys[mine] = proc, key
-            self.away_at[mine] = None
-            chair.presence = self.local_presence(event, mine, chair.user or user)
-            chair.away_since = None
-            self.push(Change("seats", seat=mine, who=chair.user or user))
-            if chair.taken_over:
-                chair.taken_over = False
-                if self.match is not None:
-                    self.match.agents.pop(mine, None)
-                self.push(Change("takeback", seat=mine, who=chair.user or ""))
+            seated = self.chairs[mine].user or user
+            self.returned(mine, self.local_presence(event, mine, seated))
             return mine
-        if self.status == "playing":
-            raise TableError(_("table {code} has started; you can watch it").format(code=self.code))
-        free = self.free_seats()
-        seat = event.get("seat")
-        if seat is None:
-            if not free:
-                raise TableError(_("table {code} is full").format(code=self.code))
-            seat = free[0]
-        elif seat not in free:
-            raise TableError(_("seat P{n} is not free").format(n=int(seat) + 1))
-        chair = self.chairs[seat]
-        chair.user = user
+        seat = self.free_seat(event.get("seat"))
         self.here[seat], self.keys[seat] = proc, key
-        chair.presence = self.local_presence(event, seat, user)
-        log.info("table %s: %s sits at P%d", self.code, user, seat + 1)
-        self.push(Change("seats", seat=seat, who=user))
-        if not self.free_seats() and self.match is None:
-            self.deal(int(event["seed"]))
+        self.seated(seat, user, self.local_presence(event, seat, user), int(event["seed"]))
         return int(seat)
 
     def on_leave(self, event: dict[str, Any]) -> None:
@@ -363,18 +324,9 @@ class SharedTable(Table):
             return None  # another session of the same person sat down meanwhile
         if chair.presence is not None:
             chair.presence.live = False
-        chair.presence = None
         self.here[seat] = None
-        user = chair.user or ""
-        self.rematch_votes.discard(seat)
-        if self.match is None or self.match.is_over:
-            chair.user = None
-            log.info("table %s: %s left", self.code, user)
-        else:
-            self.away_at[seat] = float(event["t"])
-            chair.away_since = time.monotonic()
-            log.info("table %s: %s is away from P%d", self.code, user, seat + 1)
-        self.push(Change("seats", seat=seat, who=user))
+        if self.vacate(seat, chair.user or ""):
+            chair.away_at = float(event["t"])
         if event["proc"] == self.shared.proc and not self.any_here() and not self.spectators:
             self.shared.tidy(self)  # the process that sent it sees to it (once)
         return None
@@ -393,12 +345,7 @@ class SharedTable(Table):
 
     def on_chat(self, event: dict[str, Any]) -> ChatLine | None:
         who, text = display_name(str(event["who"])), clean_line(str(event["text"]))
-        if not text:
-            return None
-        line = ChatLine(who, text)
-        self.chat.append(line)
-        self.push(Change("chat", who=line.who, text=line.text))
-        return line
+        return self.add_chat(who, text) if text else None
 
     def on_takeover(self, event: dict[str, Any]) -> None:
         seat = int(event["seat"])
@@ -408,11 +355,7 @@ class SharedTable(Table):
             return None
         if chair.user is None or int(event.get("games", -1)) != self.games:
             return None
-        match.agents[seat] = make_agent(self.game_id, TAKEOVER_LEVEL)
-        chair.taken_over = True
-        log.info("table %s: an AI plays P%d for %s", self.code, seat + 1, chair.user)
-        self.push(Change("takeover", seat=seat, who=chair.user or ""))
-        self.shared.owner_work(self)
+        self.hand_to_ai(seat)
         return None
 
     def on_rematch(self, event: dict[str, Any]) -> bool:
@@ -420,22 +363,7 @@ class SharedTable(Table):
         seat = int(event["seat"])
         if match is None or not match.is_over or self.here[seat] is None:
             return False
-        user = self.chairs[seat].user or ""
-        self.rematch_votes.add(seat)
-        people = {i for i, c in enumerate(self.chairs) if c.user is not None}
-        if user.casefold() == self.host.casefold() or people <= self.rematch_votes:
-            if self.free_seats():
-                self.reopen()
-            else:
-                opts = {
-                    k: v
-                    for k, v in match.options.items()
-                    if k not in ("deal", "dice", "keeper", "names")
-                }
-                self.begin(deal_match(self.game_id, match.seats, int(event["seed"]), opts))
-            return True
-        self.push(Change("rematch", seat=seat, who=user))
-        return False
+        return self.vote_rematch(seat, self.chairs[seat].user or "", int(event["seed"]))
 
     def on_close(self, event: dict[str, Any]) -> None:
         if self.any_here():
@@ -449,136 +377,67 @@ class SharedTable(Table):
 
     # -- playing ---------------------------------------------------------------------
 
-    def deal(self, seed: int) -> None:
-        names = self.seat_names()
-        seats = [
-            SeatSpec(names[i], chair.ai) if chair.ai else SeatSpec(names[i])
-            for i, chair in enumerate(self.chairs)
-        ]
-        self.begin(deal_match(self.game_id, seats, seed, self.options))
+    def runs_table(self) -> bool:
+        return self.owned
 
-    def begin(self, match: SharedMatch) -> None:
-        if self.unsubscribe is not None:
-            self.unsubscribe()
-        match.table = self
-        self.match = match
-        self.games += 1
-        self.rematch_votes.clear()
-        for chair in self.chairs:
-            chair.taken_over = False
-        self.unsubscribe = match.subscribe(self.on_applied)
-        log.info("table %s: %s starts (%s)", self.code, match.spec.name, ", ".join(match.names()))
-        self.push(Change("start"))
-        self.shared.owner_work(self)
+    def prepare(self, match: Match, started: str | None) -> None:
+        cast(SharedMatch, match).table = self  # its moves go to the log
 
-    def on_applied(self, applied: Applied) -> None:
-        self.push(Change("applied", applied=applied, seat=applied.seat))
-        if applied.is_over:
-            log.info("table %s: game over", self.code)
-            if self.owned:
-                self.record(self.match)  # once, by the owner
-            for i, chair in enumerate(self.chairs):
-                if chair.user is not None and self.here[i] is None:
-                    chair.user = None  # away at the end: the seat is open for the next game
-                    self.away_at[i] = None
-                chair.taken_over = False
-            self.push(Change("over"))
-            if self.owned and not self.any_here():
-                self.shared.tidy(self)  # nobody is back for a rematch: the owner closes it
-        else:
-            self.shared.owner_work(self)
+    async def play_ai(self, match: Match, number: int, seat: int, action: Any) -> bool:
+        try:
+            self.submit({"k": "act", "n": number, "seat": seat, "a": str(action)})
+        except TableError:
+            await asyncio.sleep(TICK)  # Redis is away: the next owner tick tries again
+            return False
+        return True
 
     # -- what sessions do (each an event in the log) --------------------------------------
 
     def sit(
         self, user: str, listener: Listener, seat: int | None = None, owner: str = ""
     ) -> Presence:
-        nonce_event: dict[str, Any] = {
+        event: dict[str, Any] = {
             "k": "sit",
             "user": display_name(user),
             "seat": seat,
             "key": owner,
             "seed": random.SystemRandom().getrandbits(31),
         }
-        got = self.submit_with(nonce_event, listener, owner)
-        presence = self.chairs[int(got)].presence
+        got = self.submit(event, (listener, owner))
+        presence = None if got is None else self.chairs[int(got)].presence
         if presence is None:
             raise unreachable()
         return presence
-
-    def submit_with(self, event: dict[str, Any], listener: Listener, owner: str) -> Any:
-        """Submit `event` with a session's listener, for the presence it makes."""
-        if not self.shared.reachable:
-            raise unreachable()
-        nonce = uuid.uuid4().hex
-        self.pending[nonce] = (listener, owner)
-        self.expecting.add(nonce)
-        event = {**event, "nonce": nonce, "proc": self.shared.proc, "t": time.time()}
-        try:
-            self.shared.append(self.code, event)
-            self.catch_up()
-        except redis.RedisError:
-            self.shared.lost()
-            raise unreachable() from None
-        finally:
-            self.pending.pop(nonce, None)
-            self.expecting.discard(nonce)
-        result = self.results.pop(nonce, None)
-        if isinstance(result, TableError):
-            raise result
-        if result is None:
-            raise unreachable()
-        return result
 
     def come_back(self, seat: int, listener: Listener, owner: str = "") -> Presence:
         chair = self.chairs[seat]
         assert chair.user is not None
         return self.sit(chair.user, listener, seat, owner)
 
-    def leave(self, presence: Presence) -> None:
-        if not presence.live:
-            return
-        presence.live = False
-        if presence.seat is None:
-            if presence in self.spectators:
-                self.spectators.remove(presence)
-            if not self.any_here() and not self.spectators:
-                self.shared.tidy(self)
-            return
-        chair = self.chairs[presence.seat]
-        if chair.presence is not presence:
-            return
+    def spectator_left(self, presence: Presence) -> None:
+        if not self.any_here() and not self.spectators:
+            self.shared.tidy(self)
+
+    def player_left(self, presence: Presence) -> None:
+        assert presence.seat is not None
         event = {"k": "leave", "seat": presence.seat, "key": self.keys[presence.seat]}
         try:
             self.submit(event)
         except TableError:
             self.shared.later(self, event)  # sent when Redis is back
 
-    def say(self, presence: Presence, text: str) -> ChatLine | None:
-        text = clean_line(text)
-        if not text or not presence.live:
-            return None
+    def post_chat(self, who: str, text: str) -> ChatLine | None:
         try:
-            line = self.submit({"k": "chat", "who": presence.user, "text": text})
+            line = self.submit({"k": "chat", "who": who, "text": text})
         except TableError:
             return None
         return line if isinstance(line, ChatLine) else None
 
-    def rematch(self, presence: Presence) -> bool:
-        match = self.match
-        if match is None or not match.is_over or presence.seat is None or not presence.live:
-            return False
-        seed = random.SystemRandom().getrandbits(31)
+    def ask_rematch(self, seat: int, user: str, seed: int) -> bool:
         try:
-            return bool(self.submit({"k": "rematch", "seat": presence.seat, "seed": seed}))
+            return bool(self.submit({"k": "rematch", "seat": seat, "seed": seed}))
         except TableError:
             return False
-
-    def start_timer(self, seat: int) -> None:
-        """Takeover timers are the owner's (`RedisTableHub.owner_tick`)."""
-
-    def drive_ai(self) -> None:
-        self.shared.owner_work(self)
 
 
 @dataclass
@@ -607,7 +466,6 @@ class RedisTableHub:
         self.missing: set[str] = set()  # codes of tables Redis lost, to write again
         self.grace_until = 0.0  # no process counts as dead before (Redis just came back)
         self.outbox: list[tuple[SharedTable, dict[str, Any]]] = []
-        self.ai_tasks: dict[str, asyncio.Task[None]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.tick_task: asyncio.Task[None] | None = None
         self.reader: threading.Thread | None = None
@@ -658,9 +516,9 @@ class RedisTableHub:
         if self.tick_task is not None:
             self.tick_task.cancel()
             self.tick_task = None
-        for task in self.ai_tasks.values():
-            task.cancel()
-        self.ai_tasks.clear()
+        for table in self.tables.values():
+            if table.ai_task is not None:
+                table.ai_task.cancel()
         try:
             for table in self.tables.values():
                 if table.owned:
@@ -808,7 +666,7 @@ class RedisTableHub:
         if self.client.set(key, self.proc, nx=True, px=LEASE_MS):
             table.owned = True
             log.info("table %s: this process runs it (AI seats, timers)", table.code)
-            self.owner_work(table)
+            table.drive_ai()
 
     def may_own(self, table: SharedTable) -> bool:
         """Whether this process may take a table's lease: it has a session there, or no
@@ -835,45 +693,12 @@ class RedisTableHub:
         if match is None or match.is_over:
             return
         for seat, chair in enumerate(table.chairs):
-            since = table.away_at[seat]
+            since = chair.away_at
             if chair.user is None or table.here[seat] is not None or chair.taken_over:
                 continue
             if since is not None and now - since >= self.takeover_wait:
                 table.submit({"k": "takeover", "seat": seat, "games": table.games})
-        self.owner_work(table)
-
-    def owner_work(self, table: SharedTable) -> None:
-        """The owner lets the AI seat due move (once at a time)."""
-        match = table.match
-        if not table.owned or match is None or match.is_over or not match.is_ai(match.due):
-            return
-        task = self.ai_tasks.get(table.code)
-        if task is not None and not task.done():
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self.ai_tasks[table.code] = loop.create_task(
-            self.ai_turns(table), context=contextvars.Context()
-        )
-
-    async def ai_turns(self, table: SharedTable) -> None:
-        while not table.closed and table.owned:
-            match = table.match
-            if match is None or match.is_over or not match.is_ai(match.due):
-                return
-            seat, number = match.due, len(match.actions)
-            action = await match.decide_paced(self.ai_delay)
-            if match is not table.match or len(match.actions) != number:
-                continue
-            if match.due != seat or not match.is_ai(seat) or not table.owned:
-                continue
-            try:
-                table.submit({"k": "act", "n": number + 1, "seat": seat, "a": str(action)})
-            except TableError:
-                await asyncio.sleep(TICK)  # Redis is away: the next owner tick tries again
-                return
+        table.drive_ai()
 
     # -- the hub's interface ---------------------------------------------------------------
 
@@ -962,19 +787,7 @@ class RedisTableHub:
         return [t for t in found if t is not None]
 
     def open_tables(self, user: str | None = None) -> list[Table]:
-        key = display_name(user).casefold() if user else None
-        return [
-            t
-            for t in self.all_tables()
-            if (t.status != "playing" and t.free_seats())
-            or (
-                key is not None
-                and any(
-                    c.user is not None and c.user.casefold() == key and t.here[i] is None
-                    for i, c in enumerate(t.chairs)
-                )
-            )
-        ]
+        return [t for t in self.all_tables() if t.open_to(user)]
 
     def watchable(self) -> list[Table]:
         return [t for t in self.all_tables() if t.match is not None]
@@ -998,9 +811,8 @@ class RedisTableHub:
 
     def forget(self, table: SharedTable, expire: bool = False) -> None:
         self.tables.pop(table.code, None)
-        task = self.ai_tasks.pop(table.code, None)
-        if task is not None:
-            task.cancel()
+        if table.ai_task is not None:
+            table.ai_task.cancel()
         if not expire:
             return
         try:

@@ -1,7 +1,8 @@
 """Server processes sharing tables through one real redis-server, played by real OpenSSH
 clients (each in a pseudo-terminal of its own, screens emulated by pyte): two players at
 one table through two processes, a third watching through a third; the process running
-the table (its owner) is killed with SIGKILL mid-game and the game goes on."""
+the table (its owner) is killed with SIGKILL mid-game and the game goes on; Redis is
+restarted mid-game and the sessions wait, then go on."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pyte
 import pytest
@@ -163,6 +165,45 @@ async def wait_until(check, timeout: float = 30) -> None:
     raise AssertionError("condition never met")
 
 
+class Play:
+    """The test's own replica of a table (never run by the test) and the clients of the
+    people seated there, by seat: the position now, and one step of play."""
+
+    def __init__(self, table: Any, people: dict[int, OpenSSH]) -> None:
+        self.table = table
+        self.people = people
+
+    def position(self) -> Any:
+        self.table.catch_up()
+        return self.table.match
+
+    async def step(self) -> None:
+        """The person due (if one is) calls the first category; until the next move."""
+        match = self.position()
+        number = len(match.actions)
+        if match.due in self.people:
+            await asyncio.sleep(0.5)
+            self.people[match.due].send("1")
+        await wait_until(lambda: self.position().is_over or len(self.position().actions) > number)
+
+    async def to_the_end(self) -> None:
+        """Play on until the game is over and every person sees the result."""
+        for _i in range(200):
+            if self.position().is_over:
+                break
+            await self.step()
+        assert self.position().is_over
+        for client in self.people.values():
+            await client.wait_for("Final whistle")
+
+
+def stop_all(clients: list[OpenSSH], servers: list[ServerProcess]) -> None:
+    for client in clients:
+        client.close()
+    for server in servers:
+        server.stop()
+
+
 async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
     redis_server, tmp_path: Path
 ) -> None:
@@ -194,22 +235,11 @@ async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
         await ann.join(code)
         await bob.join(code)
 
-        def position():
-            table.catch_up()
-            return table.match
-
+        play = Play(table, {0: ann, 1: bob})
+        position, step = play.position, play.step
         await wait_until(lambda: position() is not None)
         for client in (ann, bob, cleo):
             await client.wait_for("Bundesliga Quartett")
-        people = {0: ann, 1: bob}
-
-        async def step() -> None:
-            match = position()
-            number = len(match.actions)
-            if match.due in people:
-                await asyncio.sleep(0.5)
-                people[match.due].send("1")  # call the first category
-            await wait_until(lambda: position().is_over or len(position().actions) > number)
 
         # Play until the AI seat (run by the owner) is due; then kill the owner.
         for _i in range(60):
@@ -232,16 +262,59 @@ async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
         assert new_owner is not None and new_owner != owner
         assert table.seat_names()[:2] == ["ann", "bob"] and not table.is_away(0)
         assert not table.is_away(1)
-        # ... and the players go on to the end through their own processes.
-        for _i in range(200):
-            if position().is_over:
-                break
-            await step()
-        assert position().is_over
-        for client in (ann, bob):
-            await client.wait_for("Final whistle")
+        await play.to_the_end()  # ... the players through their own processes
     finally:
-        for client in clients:
-            client.close()
+        stop_all(clients, servers)
+
+
+async def test_redis_restarted_mid_game_and_the_sessions_wait_then_go_on(
+    redis_server, tmp_path: Path
+) -> None:
+    """Redis stops mid-game (and comes back empty): both players' sessions, on two
+    processes, say in words that the table waits; a key pressed meanwhile changes
+    nothing; once Redis is back they say the table goes on, and the game goes on from
+    the same position to its end."""
+    servers = [ServerProcess(tmp_path / f"server{i}", redis_server.url) for i in range(2)]
+    clients: list[OpenSSH] = []
+    try:
         for server in servers:
-            server.stop()
+            server.wait_ready()
+        one, two = servers
+        mine = RedisTableHub(redis_server.url)  # the test's own view; it never ticks
+        table = mine.open_table("ann", "quartett", [None, None], {"round_limit": 20})
+        code = table.code
+        ann, bob = OpenSSH(one.port, "ann"), OpenSSH(two.port, "bob")
+        clients += [ann, bob]
+        for client in clients:
+            await client.wait_for(LAUNCHER)
+        await ann.join(code)
+        await bob.join(code)
+
+        play = Play(table, {0: ann, 1: bob})
+        position, step = play.position, play.step
+        await wait_until(lambda: position() is not None)
+        for client in clients:
+            await client.wait_for("Bundesliga Quartett")
+
+        for _i in range(3):
+            await step()
+        match = position()
+        assert not match.is_over
+        before, due = list(match.actions), match.due
+        redis_server.stop()
+        for client in clients:
+            await client.wait_for("The table waits", timeout=20)
+        play.people[due].send("1")  # refused while the table waits: nothing is sent
+        await asyncio.sleep(1.0)
+        redis_server.start()  # the same port, nothing in it
+        for client in clients:
+            await client.wait_for("The table goes on", timeout=30)
+        # the processes wrote the table again from their replicas: the same position
+        await wait_until(lambda: mine.client.exists(mine.record_key(code)), timeout=20)
+        await wait_until(lambda: position().actions == before, timeout=20)
+        assert position().due == due and table.seat_names() == ["ann", "bob"]
+        assert not table.is_away(0) and not table.is_away(1)
+        await play.to_the_end()  # ... and the players go on to the end
+        assert position().actions[: len(before)] == before
+    finally:
+        stop_all(clients, servers)

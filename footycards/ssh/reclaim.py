@@ -10,7 +10,8 @@ for the heap:
 
 1. it gathers the objects reachable from the screen, not going into classes, modules,
    functions without a closure, apps, the event loop, tables or matches (they are
-   shared and alive);
+   shared and alive), the parsed CSS (shared by every app) or rendered lines (they
+   hold no node, so no cycle of nodes goes through them);
 2. it counts, for each, the references that come from inside that set; an object with
    more references than that is held from outside;
 3. whatever is held from outside, and all it reaches, is in use; the rest is garbage,
@@ -46,12 +47,17 @@ import types
 import weakref
 from collections import deque
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import App
 from textual.css.model import RuleSet, Selector, SelectorSet
 from textual.css.tokenizer import Token
 from textual.dom import DOMNode
+from textual.geometry import Offset, Region, Size, Spacing
+from textual.strip import Strip
 
 from ..match import Match
 from ..tables import Table, TableHub
@@ -84,6 +90,17 @@ _SHARED = (
     SelectorSet,
     Selector,
     Token,
+    # rendered lines and what they are made of: they hold no node, so they are never in
+    # a cycle with one, and they are freed with what holds them (more than half of an
+    # ended app's walk was lines and their caches)
+    Strip,
+    Segment,
+    Style,
+    Size,
+    Region,
+    Offset,
+    Spacing,
+    Fraction,
 )
 
 

@@ -112,6 +112,12 @@ from .texts import TextCommand
         "takes no new connections and is replaced once its last session ends (0: never)."
     ),
 )
+@click.option(
+    "--reclaim",
+    type=click.Choice(["on", "deep", "recycle"]),
+    default="on",
+    hidden=True,  # for benchmarks/bench_recycle.py only
+)
 @click.pass_context
 def serve(
     ctx: click.Context,
@@ -129,6 +135,7 @@ def serve(
     workers: str,
     hub: str | None,
     recycle_mb: float,
+    reclaim: str,
 ) -> None:
     """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
     from pathlib import Path
@@ -150,6 +157,7 @@ def serve(
         lang=ctx.find_root().obj,
         freeze_gc=gc_mode == "freeze",
         hub=hub,
+        reclaim=reclaim,
     )
     from ..ssh.supervisor import worker_count
 

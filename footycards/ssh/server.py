@@ -22,6 +22,7 @@ import asyncio
 import ipaddress
 import logging
 import logging.handlers
+import math
 import os
 import signal
 import socket
@@ -81,6 +82,10 @@ class ServerOptions:
     log_file: bool = True  # server.log here (a worker's records go to its supervisor instead)
     recycle_mb: float = 0.0  # a worker beyond this much more memory than its sessions
     recycle_per_session_mb: float = 16.0  # explain (so much each) is recycled; 0: never
+    # For measuring only (bench_recycle.py): "on" frees what sessions drop at once
+    # (reclaim.py); "deep" leaves it to deep collections; "recycle" to worker recycling
+    # (no deep collection while sessions are open).
+    reclaim: str = "on"
 
 
 def is_loopback(host: str) -> bool:
@@ -401,6 +406,9 @@ class FootyServer:
         self.port = options.port
         self._log_handler: logging.Handler | None = None
         self.gc = GcPolicy()  # no long collector pause for every session at once
+        if options.reclaim == "recycle":
+            self.gc = GcPolicy(deep_min_ended=1 << 30, grow_share=math.inf)
+        self.reclaims = options.freeze_gc and options.reclaim == "on"
         self._gc_task: asyncio.Task[None] | None = None
         self.stray_output = (sys.stdout, sys.stderr)  # where an app's print() goes
 
@@ -537,7 +545,7 @@ class FootyServer:
         """
         set_print_catchers(app, *self.stray_output)
         untie_workers(app)
-        if self.options.freeze_gc and hasattr(app, "screen_dropped"):
+        if self.reclaims and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
             watch_removals(app, self.gc.widgets_dropped)
 
@@ -552,7 +560,7 @@ class FootyServer:
             limits = getattr(self.hub, "limits", None)
             if limits is not None:
                 limits.publish(len(self.sessions))
-            self.gc.session_ended(app if self.options.freeze_gc else None)
+            self.gc.session_ended(app if self.reclaims else None)
 
     def log_details(self, text: str) -> None:
         details_log.error(text)

@@ -18,11 +18,12 @@ from textual.widgets import Button, Static
 from ...i18n import N_, _
 from ...match import Match
 from ...narration import result_lines
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
 
 
-class EndScreen(ModalScreen[str]):
+class EndScreen(StyledOnce, ModalScreen[str]):
     """Shown at the final whistle; returns "again", "watch", "launcher" or "quit"."""
 
     DEFAULT_CSS = (

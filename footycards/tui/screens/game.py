@@ -36,6 +36,7 @@ from ...stats import record_finished
 from ..hint_words import hint_text
 from ..host import FootyHost
 from ..ladder import suggestion, suggestion_text
+from ..styled_once import StyledOnce
 from ..textual_internals import app_closing, being_removed, current_app
 from ..translate import add_bindings, translate_bindings
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
@@ -70,7 +71,7 @@ def game_keys(game_id: str) -> list[Binding]:
     ]
 
 
-class GameScreen(Screen):
+class GameScreen(StyledOnce, Screen):
     """A screen that plays one Match; subclasses draw views and offer the game's actions.
 
     `local` are the human seats answered at this terminal: every human for hot-seat play

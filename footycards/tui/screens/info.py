@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from ...i18n import N_, _, current_language, language
 from ...rulesdoc import rules_document, rules_path
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 
@@ -103,7 +104,7 @@ INFO_CSS = """
 """
 
 
-class RulesScreen(ModalScreen[None]):
+class RulesScreen(StyledOnce, ModalScreen[None]):
     """The rules of a game, house rulings included; Esc or q closes."""
 
     DEFAULT_CSS = "RulesScreen {" + INFO_CSS + "}"
@@ -128,7 +129,7 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class KeysScreen(ModalScreen[None]):
+class KeysScreen(StyledOnce, ModalScreen[None]):
     """Lists the keys that work on the screen underneath, grouped by where they belong."""
 
     DEFAULT_CSS = "KeysScreen {" + INFO_CSS + "}"

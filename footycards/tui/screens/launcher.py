@@ -37,6 +37,7 @@ from ...registry import REGISTRY, GameSpec, get_spec, playable_now
 from ...seats import SeatSpec, ai_label, check_names
 from ..host import FootyHost, PendingGame
 from ..ladder import kind_text
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.keybar import KeyBar
@@ -153,7 +154,7 @@ class LauncherState:
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
 
 
-class LauncherScreen(Screen):
+class LauncherScreen(StyledOnce, Screen):
     """The game picker and seat set-up that `footycards` opens with."""
 
     class Start(Message):

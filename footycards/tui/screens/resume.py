@@ -18,6 +18,7 @@ from textual.widgets import DataTable, Static
 from ...i18n import N_, _
 from ...saves import SaveEntry, SaveError, error_text, when
 from ..host import FootyHost
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.dialogs import ConfirmScreen
 from ..widgets.keybar import KeyBar
@@ -27,7 +28,7 @@ from .too_small import check_size
 WIDE = 110  # columns from which every field of a save fits on one line
 
 
-class ResumeScreen(Screen):
+class ResumeScreen(StyledOnce, Screen):
     """The saved games: Enter resumes, m moves a damaged file aside, d deletes."""
 
     DEFAULT_CSS = """

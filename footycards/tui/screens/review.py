@@ -22,6 +22,7 @@ from textual.widgets import Button, Input, Static
 from ...i18n import N_, _
 from ...narration import event_text
 from ...replay import ALL, Replay
+from ..styled_once import StyledOnce
 from ..textual_internals import clear_bindings, key_bindings
 from ..widgets.dialogs import DIALOG_CSS
 from ..widgets.keybar import KeyBar
@@ -157,7 +158,7 @@ def show_review(screen: Screen, replay: Replay) -> None:
         )
 
 
-class JumpScreen(ModalScreen[int | None]):
+class JumpScreen(StyledOnce, ModalScreen[int | None]):
     """Asks for a move number; returns it, or None when cancelled."""
 
     DEFAULT_CSS = "JumpScreen {" + DIALOG_CSS + "}"

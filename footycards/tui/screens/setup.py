@@ -18,11 +18,12 @@ from textual.widgets import Button, Input, Label, Static
 from ...i18n import N_, _
 from ...registry import OptionValueError, SetupQuestion
 from ...seats import SeatSpec
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
 
 
-class SetupQuestionScreen(ModalScreen[dict[str, Any] | None]):
+class SetupQuestionScreen(StyledOnce, ModalScreen[dict[str, Any] | None]):
     """Asks every human seat the game's set-up questions; returns the engine options."""
 
     DEFAULT_CSS = (

@@ -31,6 +31,7 @@ from ...stats import (
     streak_label,
     tables_of_modes,
 )
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
@@ -48,7 +49,7 @@ def form_letters(form: list[int], hinted: list[bool] | None = None) -> Content:
     )
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(StyledOnce, Screen[None]):
     """The statistics of games played by people; Esc goes back."""
 
     CSS_PATH = "stats.tcss"

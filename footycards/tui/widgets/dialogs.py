@@ -10,6 +10,7 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...i18n import N_, _
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 
 DIALOG_CSS = """
@@ -29,7 +30,7 @@ DIALOG_CSS = """
 """
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(StyledOnce, ModalScreen[bool]):
     """Asks a yes/no question; y/Enter for yes, n/Escape for no."""
 
     DEFAULT_CSS = "ConfirmScreen {" + DIALOG_CSS + "}"
@@ -62,7 +63,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(value)
 
 
-class ChoiceScreen(ModalScreen[str | None]):
+class ChoiceScreen(StyledOnce, ModalScreen[str | None]):
     """Offers a list of choices (arrows + Enter, a number key, or a click); returns the
     chosen value, or None when cancelled with Esc.
 

@@ -10,10 +10,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...i18n import N_, _
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 
 
-class PassDeviceScreen(ModalScreen[bool]):
+class PassDeviceScreen(StyledOnce, ModalScreen[bool]):
     """Hides everything until the named player confirms they have the keyboard."""
 
     DEFAULT_CSS = """

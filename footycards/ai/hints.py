@@ -34,8 +34,11 @@ class Hint:
 
 def hard_choice(agent: Agent[Any], view: Any, legal_actions: list[Any], seed: int) -> Any:
     """The choice of a fresh `hard` agent for this view (its own generator, so asking for
-    a hint never changes the match's random numbers)."""
-    return agent.choose(view, list(legal_actions), random.Random(seed))
+    a hint never changes the match's random numbers). An agent whose level has lapses (top
+    trumps' careless calls) gives its considered choice (`considered`): a hint is advice."""
+    considered = getattr(agent, "considered", None)
+    choose = considered if callable(considered) else agent.choose
+    return choose(view, list(legal_actions), random.Random(seed))
 
 
 def hint(

@@ -8,6 +8,7 @@ import json
 import math
 import random
 import time
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -41,6 +42,40 @@ def test_make_agent_teaches_master_its_game_and_the_ai_layer_needs_no_registry()
     master.GAMES.clear()
     with pytest.raises(LookupError):
         MasterAgent(samples=1).choose(state.view(0), list(state.legal_actions()), random.Random(1))
+
+
+@pytest.fixture(autouse=True)
+def search_every_decision(monkeypatch) -> None:
+    """Top trumps' master searches a share of its calls only (issue 22's ladder): here
+    every decision is searched, so that the search itself is what is tested."""
+    tuning = master.TUNING["quartett"]
+    monkeypatch.setitem(master.TUNING, "quartett", replace(tuning, search_share=1.0))
+
+
+def test_a_decision_it_does_not_search_is_the_leads_choice_and_costs_no_sample(monkeypatch):
+    """search_share: at 0 master plays its lead's choice and makes no sample; at ½ it
+    searches about half its decisions; top trumps' own share is between."""
+    real = master.TUNING["quartett"]
+    state = position("quartett", 2, {"mode": "fussball"}, 11, 2)
+    seat = state.to_move
+    view, legal = state.view(seat), list(state.legal_actions())
+    hard = REGISTRY.get("quartett").agent_factory("hard")
+    monkeypatch.setitem(master.TUNING, "quartett", replace(real, search_share=0.0))
+    for k in range(10):
+        agent = MasterAgent(samples=4)
+        lead = hard("hard").choose(view, legal, random.Random(k))
+        assert str(agent.choose(view, legal, random.Random(k))) == str(lead)
+        assert agent.stats["samples"] == 0
+    monkeypatch.setitem(master.TUNING, "quartett", replace(real, search_share=0.5))
+    searched = 0
+    for k in range(60):
+        agent = MasterAgent(samples=2)
+        agent.choose(view, legal, random.Random(k))
+        searched += agent.stats["samples"] > 0
+    assert 15 <= searched <= 45
+    monkeypatch.undo()
+    assert 0 < master.TUNING["quartett"].search_share < 1
+    assert master.TUNING["stadium"].search_share == 1
 
 
 def norm(view: Any) -> Any:

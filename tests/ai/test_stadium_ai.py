@@ -11,7 +11,9 @@ import random
 
 import pytest
 
+from footycards.ai import LEVELS as OFFERED
 from footycards.ai.base import RandomAgent
+from footycards.ai.master import TUNING
 from footycards.ai.stadium import LEVELS as LEVELS_CFG
 from footycards.ai.stadium import REWARD_VALUE, StadiumAgent, _Board, _Level, _MemoryGame
 from footycards.core import get_game, stadium
@@ -402,13 +404,21 @@ def _seen_four() -> stadium.StadiumState:
 
 
 def test_levels_differ_in_how_much_they_hold_and_how_fast_they_forget() -> None:
-    cfg = {lv: LEVELS_CFG[lv] for lv in LEVELS}
-    assert cfg["hard"].capacity is None and cfg["hard"].forget == cfg["hard"].misplace == 0
-    for low, high in (("easy", "normal"), ("normal", "hard")):
+    """Issue 22: each level forgets and misplaces less than the one below, hard a little
+    (so master, which leads with the perfect memory, is a step above it)."""
+    cfg = {lv: LEVELS_CFG[lv] for lv in (*LEVELS, "perfect")}
+    perfect = cfg["perfect"]
+    assert perfect.capacity is None and perfect.forget == perfect.misplace == 0
+    assert perfect.careful and cfg["hard"].careful and not cfg["normal"].careful
+    for low, high in (("easy", "normal"), ("normal", "hard"), ("hard", "perfect")):
         assert cfg[low].forget > cfg[high].forget
-        assert cfg[low].misplace >= cfg[high].misplace
+        assert cfg[low].misplace > cfg[high].misplace
         assert (cfg[high].capacity or 10**9) >= (cfg[low].capacity or 10**9)
-    assert cfg["normal"].misplace > 0
+    assert "perfect" not in OFFERED  # not a level people choose
+
+
+def test_master_leads_with_the_perfect_memory() -> None:
+    assert TUNING["stadium"].lead == TUNING["stadium"].rollout == "perfect"
 
 
 def test_each_remembered_card_can_be_forgotten_at_a_turn(monkeypatch) -> None:
@@ -437,11 +447,11 @@ def test_a_card_can_be_misremembered_at_a_neighbouring_cell(monkeypatch) -> None
         assert j in neighbours[i]
 
 
-def test_hard_never_forgets_over_a_whole_game() -> None:
-    """hard holds every card shown: at every decision it knows each face-down card shown
-    since (what its memory holds equals the public record of the cells still down)."""
+def test_the_perfect_memory_never_forgets_over_a_whole_game() -> None:
+    """perfect (master's lead) holds every card shown: at every decision it knows each
+    face-down card shown since (its memory equals the public record of the cells down)."""
     state = game.new_game(2, seed=7, options={"rows": 6, "cols": 6})
-    agents = [StadiumAgent("hard"), RandomAgent()]
+    agents = [StadiumAgent("perfect"), RandomAgent()]
     rng = random.Random(3)
     while not state.is_over:
         seat = state.to_move
@@ -455,3 +465,39 @@ def test_hard_never_forgets_over_a_whole_game() -> None:
             got = {i: cid for i, cid in agents[0]._known.items() if i in down}
             assert expect.items() <= got.items()  # and its own VAR peeks
         state.apply(action)
+
+
+@pytest.mark.parametrize("level", [*LEVELS, "perfect"])
+def test_memory_holds_only_cards_its_seat_has_seen(level: str) -> None:
+    """Over whole 6×6 games against random play, at every decision of the level: each card
+    its memory holds is one its seat has seen (shown in public or peeked by itself), it
+    holds at most its capacity, and a level that never misplaces holds each card where it
+    was seen (issue 22's decaying memory may lose or move a card, never invent one)."""
+    cfg = LEVELS_CFG[level]
+    decisions = 0
+    for g in range(4):
+        state = game.new_game(2, seed=300 + g, options={"rows": 6, "cols": 6})
+        agent = StadiumAgent(level)
+        agents = [agent, RandomAgent()] if g % 2 == 0 else [RandomAgent(), agent]
+        me = g % 2
+        seen: dict[int, set[str]] = {}  # position -> card ids the seat has seen there
+        rng = random.Random(g)
+        while not state.is_over:
+            seat = state.to_move
+            view = state.view(seat)
+            action = agents[seat].choose(view, state.legal_actions(), rng)
+            if seat == me:
+                decisions += 1
+                index = {cell["pos"]: i for i, cell in enumerate(view["table"])}
+                for r in view["reveals"]:
+                    seen.setdefault(index[r["pos"]], set()).add(r["id"])
+                for label, info in (view.get("peeked") or {}).items():
+                    seen.setdefault(index[label], set()).add(info["id"])
+                ids_seen = set().union(*seen.values()) if seen else set()
+                known = agent._known
+                assert set(known.values()) <= ids_seen
+                assert cfg.capacity is None or len(known) <= cfg.capacity
+                if cfg.misplace == 0:
+                    assert all(cid in seen.get(i, ()) for i, cid in known.items())
+            state.apply(action)
+    assert decisions > 100

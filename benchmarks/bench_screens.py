@@ -108,7 +108,12 @@ def tour_steps() -> list[Step]:
     return steps
 
 
-IDLE_AFTER = {"launcher first frame", "F5 host form", "Enter: deal, game's first frame"}
+IDLE_AFTER = {
+    "launcher first frame",
+    "F5 host form",
+    "Ctrl+S Stadium set-up question",
+    "Enter: deal, game's first frame",
+}
 
 
 def quiet_screen(app: Any) -> bool:

@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 from ...i18n import N_, _
 from ...registry import OptionValueError, SetupQuestion
 from ...seats import SeatSpec
+from ..steady import steady_cursor
 from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.dialogs import DIALOG_CSS
@@ -45,7 +46,8 @@ class SetupQuestionScreen(StyledOnce, ModalScreen[dict[str, Any] | None]):
                 for seat, spec in enumerate(self.seats):
                     if spec.is_human:
                         yield Label(spec.name, markup=False)
-                        yield Input(placeholder="2026-05-17", id=f"answer-{qi}-{seat}")
+                        field = Input(placeholder="2026-05-17", id=f"answer-{qi}-{seat}")
+                        yield steady_cursor(field, self.app)
             yield Button(_("Decide"), variant="primary", id="decide")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -7,8 +7,8 @@ Redis and an append-only log:
 - `fc:table:CODE` the record (JSON: game, host, seat plan, options), `fc:tables` the set
   of codes, `fc:log:CODE` the log, a Redis Stream of JSON events: someone sat down (with
   the seed of the match that starts when the table is full), left or came back, an
-  action (with its number), a chat line, an AI taking over a seat, a rematch vote, the
-  table closed.
+  action (with its number), a chat line, an AI taking over a seat, a rematch vote, a
+  spectator come or gone (so every process counts them all), the table closed.
 - Every process with a session at a table keeps a replica (`SharedTable`, a `Table`
   whose every change comes from the log): it appends an event, then reads the log up to
   it and applies every event in the log's order, as every other replica does. An event
@@ -19,6 +19,9 @@ Redis and an append-only log:
   AI seats, the takeover timers and notices a process that died with people seated (its
   own `fc:proc:ID` key expired): their seats are marked away. If the owner dies, another
   process with the table takes the lease and goes on from the log.
+- A process keeps the replicas of the tables its sessions are at; one it only listed
+  or looked up is dropped once nobody here has used it for `idle_keep_s` seconds (or
+  beyond the `idle_keep` least lately used) and read again from Redis when wanted.
 - Bad data (a record that does not parse, a log entry that is not an event or not a
   legal action) closes that table with a logged reason; nothing else stops.
 
@@ -70,6 +73,8 @@ PROC_MS = 6000  # a process's "alive" key; renewed every TICK
 TICK = 1.0
 KEEP_S = 7 * 24 * 3600  # a table's keys expire this long after its last change
 CLOSED_KEEP_S = 120  # ...and this soon after it closed
+IDLE_KEEP_S = 30.0  # a replica nobody in this process uses is dropped after this long ...
+IDLE_KEEP = 100  # ... or beyond this many of them
 
 # Redis lost a table (restarted without its data): the first replica back writes it again
 # from what it applied (record and every log entry, at once); one that knows more entries
@@ -94,8 +99,15 @@ end
 return 0
 """
 
+RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
 
-EVENTS = frozenset({"sit", "leave", "act", "chat", "takeover", "rematch", "close"})
+
+EVENTS = frozenset(
+    {"sit", "leave", "act", "chat", "takeover", "rematch", "close", "watch", "unwatch"}
+)
 
 
 class BadData(ValueError):
@@ -174,14 +186,30 @@ class SharedTable(Table):
         self.expecting: set[str] = set()  # nonces of our events not read back yet
         self.here: list[str | None] = [None] * len(self.chairs)  # process of the live session
         self.keys: list[str] = [""] * len(self.chairs)  # who sits there (key fingerprint)
+        self.watchers: dict[str, int] = {}  # process -> its spectators here
         self.catching = False
         self.owned = False
         self.waiting = False  # Redis could not be reached: told to the sessions
+        self.used = time.monotonic()  # when a session here last looked the table up
 
     # -- what sessions read (shared parts) ------------------------------------------
 
     def is_away(self, seat: int) -> bool:
         return self.chairs[seat].user is not None and self.here[seat] is None
+
+    def spectator_count(self) -> int:
+        return sum(self.watchers.values())
+
+    def idle(self) -> bool:
+        """Whether nothing in this process needs the replica: no session here, no lease,
+        nothing waiting to be sent or written again."""
+        return (
+            not self.owned
+            and not self.spectators
+            and all(c.presence is None for c in self.chairs)
+            and self.code not in self.shared.missing
+            and all(table is not self for table, _event in self.shared.outbox)
+        )
 
     # -- the log --------------------------------------------------------------------
 
@@ -365,6 +393,22 @@ class SharedTable(Table):
             return False
         return self.vote_rematch(seat, self.chairs[seat].user or "", int(event["seed"]))
 
+    def on_watch(self, event: dict[str, Any]) -> None:
+        proc = str(event["proc"])
+        self.watchers[proc] = self.watchers.get(proc, 0) + 1
+        self.push(Change("seats"))
+
+    def on_unwatch(self, event: dict[str, Any]) -> None:
+        dead = event.get("dead")
+        proc = str(dead or event["proc"])
+        left = 0 if dead else self.watchers.get(proc, 0) - 1
+        if left > 0:
+            self.watchers[proc] = left
+        elif self.watchers.pop(proc, None) is None:
+            return None
+        self.push(Change("seats"))
+        return None
+
     def on_close(self, event: dict[str, Any]) -> None:
         if self.any_here():
             return None  # someone sat down meanwhile
@@ -414,17 +458,24 @@ class SharedTable(Table):
         assert chair.user is not None
         return self.sit(chair.user, listener, seat, owner)
 
+    def spectator_came(self, presence: Presence) -> None:
+        self.send({"k": "watch"})
+
     def spectator_left(self, presence: Presence) -> None:
+        self.send({"k": "unwatch"})
         if not self.any_here() and not self.spectators:
             self.shared.tidy(self)
 
-    def player_left(self, presence: Presence) -> None:
-        assert presence.seat is not None
-        event = {"k": "leave", "seat": presence.seat, "key": self.keys[presence.seat]}
+    def send(self, event: dict[str, Any]) -> None:
+        """Submit `event`, or send it once Redis is back."""
         try:
             self.submit(event)
         except TableError:
-            self.shared.later(self, event)  # sent when Redis is back
+            self.shared.later(self, event)
+
+    def player_left(self, presence: Presence) -> None:
+        assert presence.seat is not None
+        self.send({"k": "leave", "seat": presence.seat, "key": self.keys[presence.seat]})
 
     def post_chat(self, who: str, text: str) -> ChatLine | None:
         try:
@@ -456,12 +507,15 @@ class RedisTableHub:
     proc: str = field(
         default_factory=lambda: f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
     )
+    idle_keep_s: float = IDLE_KEEP_S  # a replica nobody here uses is dropped after ...
+    idle_keep: int = IDLE_KEEP  # ... or beyond this many such replicas (the oldest first)
 
     def __post_init__(self) -> None:
         self.client: Any = redis.Redis.from_url(
             self.url, decode_responses=True, socket_timeout=1.0, socket_connect_timeout=1.0
         )
         self.renew = self.client.register_script(RENEW)
+        self.release = self.client.register_script(RELEASE)
         self.restore_script = self.client.register_script(RESTORE)
         self.missing: set[str] = set()  # codes of tables Redis lost, to write again
         self.grace_until = 0.0  # no process counts as dead before (Redis just came back)
@@ -521,8 +575,8 @@ class RedisTableHub:
                 table.ai_task.cancel()
         try:
             for table in self.tables.values():
-                if table.owned:
-                    self.client.delete(self.owner_key(table.code))  # others take over at once
+                if table.owned:  # others take over at once
+                    self.release(keys=[self.owner_key(table.code)], args=[self.proc])
             self.client.delete(self.proc_key(self.proc))
         except redis.RedisError:
             pass
@@ -567,6 +621,16 @@ class RedisTableHub:
             self.own(table)
             if table.owned:
                 self.owner_tick(table)
+        self.drop_idle()
+
+    def drop_idle(self) -> None:
+        """Drop the replicas nobody here has used for `idle_keep_s` seconds, and the least
+        lately used beyond `idle_keep` (a list of open tables read them again)."""
+        idle = sorted((t for t in self.tables.values() if t.idle()), key=lambda t: t.used)
+        now = time.monotonic()
+        for rank, table in enumerate(idle):
+            if len(idle) - rank > self.idle_keep or now - table.used >= self.idle_keep_s:
+                self.forget(table)
 
     def lost(self) -> None:
         """Redis cannot be reached: every table here says it waits, once."""
@@ -657,7 +721,11 @@ class RedisTableHub:
     def own(self, table: SharedTable) -> None:
         key = self.owner_key(table.code)
         if table.owned:
-            if not self.renew(keys=[key], args=[self.proc, LEASE_MS]):
+            if not self.may_own(table):  # a process with a session there takes it on
+                self.release(keys=[key], args=[self.proc])
+                table.owned = False
+                log.info("table %s: this process hands it over", table.code)
+            elif not self.renew(keys=[key], args=[self.proc, LEASE_MS]):
                 table.owned = False
                 log.info("table %s: this process no longer runs it", table.code)
             return
@@ -689,6 +757,13 @@ class RedisTableHub:
             if dead[proc]:
                 log.info("table %s: the process of P%d is gone", table.code, seat + 1)
                 table.submit({"k": "leave", "seat": seat, "dead": proc})
+        for proc in list(table.watchers):
+            if proc == self.proc or time.monotonic() < self.grace_until:
+                continue
+            if proc not in dead:
+                dead[proc] = not self.client.exists(self.proc_key(proc))
+            if dead[proc]:
+                table.submit({"k": "unwatch", "dead": proc})
         match = table.match
         if match is None or match.is_over:
             return
@@ -744,6 +819,7 @@ class RedisTableHub:
         if not self.reachable:
             raise redis.ConnectionError("Redis did not answer lately")
         if table is not None:
+            table.used = time.monotonic()
             table.catch_up()
             return None if table.closed else table
         text = self.client.get(self.record_key(code))

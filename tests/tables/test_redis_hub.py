@@ -313,3 +313,57 @@ async def test_rematch_asked_in_two_processes(hubs) -> None:
     # Bob drops in the new game: his seat waits for him, seen in the other process
     there.leave(bob)
     await wait_for(lambda: table.is_away(1))
+
+
+async def test_spectators_are_counted_over_every_process(hubs) -> None:
+    one, two, three = hubs(), hubs(), hubs()
+    table = one.open_table("Ann", "quartett", [None, None], TRUMPS)
+    ann = Inbox()
+    table.sit("Ann", ann)
+    await wait_for(lambda: table.owned)
+    there, third = two.find(table.code), three.find(table.code)
+    cleo = there.watch("Cleo", Inbox())
+    third.watch("Dan", Inbox())
+    table.watch("Eve", Inbox())
+    for replica in (table, there, third):
+        await wait_for(lambda replica=replica: replica.spectator_count() == 3)
+    assert len(table.spectators) == 1  # its own sessions; the count is everyone's
+    assert "seats" in ann.kinds()  # the room is told to show the new count
+    there.leave(cleo)
+    await wait_for(lambda: table.spectator_count() == 2 and third.spectator_count() == 2)
+    # Dan's process dies without a word: the owner counts its spectators out
+    three.running = False
+    three.tick_task.cancel()
+    three.client.delete(three.proc_key(three.proc))
+    await wait_for(lambda: table.spectator_count() == 1, seconds=10)
+    await wait_for(lambda: there.spectator_count() == 1)
+    # a process reading the table afresh counts the same
+    assert hubs().find(table.code).spectator_count() == 1
+
+
+async def test_replicas_nobody_here_uses_are_dropped_and_read_again(hubs) -> None:
+    one = hubs()
+    two = hubs(idle_keep_s=60.0, idle_keep=1)
+    made = []
+    for name in ("Ann", "Bob", "Cem"):
+        table = one.open_table(name, "quartett", [None, None], TRUMPS)
+        table.sit(name, Inbox())
+        made.append(table)
+    await wait_for(lambda: all(t.owned for t in made))
+    # listing keeps at most `idle_keep` replicas that nobody here sits at or watches
+    assert {t.code for t in two.open_tables()} == {t.code for t in made}
+    assert len(two.tables) == 3
+    await wait_for(lambda: len(two.tables) == 1, seconds=5)
+    # one with a spectator here stays whatever the bound; idle ones go after idle_keep_s
+    watched = two.find(made[0].code)
+    watched.watch("Dan", Inbox())
+    await asyncio.sleep(1.5)
+    assert made[0].code in two.tables and len(two.tables) <= 2
+    two.idle_keep_s = 0.5
+    await wait_for(lambda: set(two.tables) == {made[0].code}, seconds=5)
+    # a dropped replica is read again when wanted: the same table
+    again = two.find(made[1].code)
+    assert again.seat_names() == ["Bob", ""] and again.host == "Bob"
+    again.sit("Eve", Inbox())
+    await wait_for(lambda: made[1].match is not None and again.match is not None)
+    assert again.match.seed == made[1].match.seed and made[1].seat_names() == ["Bob", "Eve"]

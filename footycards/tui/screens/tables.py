@@ -368,7 +368,7 @@ class TableRoomScreen(Screen):
             elif table.is_away(i):
                 text.append("  " + _("away"), style="italic")
             text.append("\n")
-        watchers = len(table.spectators)
+        watchers = table.spectator_count()  # every process's, at a shared table
         if watchers:
             text.append(
                 ngettext("{n} spectator", "{n} spectators", watchers).format(n=watchers),

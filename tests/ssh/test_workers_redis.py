@@ -178,13 +178,27 @@ class Play:
         return self.table.match
 
     async def step(self) -> None:
-        """The person due (if one is) calls the first category; until the next move."""
+        """The person due (if one is) calls the first category, again every 10 s as a
+        person would (a key pressed while the screen was busy on a loaded machine), until
+        the next move."""
         match = self.position()
-        number = len(match.actions)
-        if match.due in self.people:
-            await asyncio.sleep(0.5)
-            self.people[match.due].send("1")
-        await wait_until(lambda: self.position().is_over or len(self.position().actions) > number)
+        number, due = len(match.actions), match.due
+
+        def moved() -> bool:
+            return self.position().is_over or len(self.position().actions) > number
+
+        for _try in range(6):
+            if due in self.people:
+                await asyncio.sleep(0.5)
+                if moved():
+                    return
+                self.people[due].send("1")
+            try:
+                await wait_until(moved, timeout=10)
+                return
+            except AssertionError:
+                continue
+        raise AssertionError(f"no move after action {number} in a minute")
 
     async def to_the_end(self) -> None:
         """Play on until the game is over and every person sees the result."""

@@ -235,13 +235,10 @@ class Match:
 
     # -- playing ---------------------------------------------------------------------
 
-    def apply(self, action: Any, seat: int | None = None) -> Applied:
-        """Apply an action (or its notation) for the seat due.
-
-        `seat`, when given, must be the seat due (a front end answering for one seat);
-        otherwise IllegalAction, and nothing changes. An illegal action raises the
-        engine's IllegalAction and changes nothing.
-        """
+    def asked(self, action: Any, seat: int | None = None) -> tuple[int, Any]:
+        """The seat due and the action (parsed from its notation) that `apply` is asked
+        for; IllegalAction when the game is over, `seat` is not due or the notation does
+        not parse."""
         due = self.due
         if due is None:
             raise IllegalAction("the game is over", code="game_over")
@@ -249,6 +246,16 @@ class Match:
             raise IllegalAction("it is not your decision now", code="not_your_turn")
         if isinstance(action, str):
             action = self.spec.engine_module().parse(action)
+        return due, action
+
+    def apply(self, action: Any, seat: int | None = None) -> Applied:
+        """Apply an action (or its notation) for the seat due.
+
+        `seat`, when given, must be the seat due (a front end answering for one seat);
+        otherwise IllegalAction, and nothing changes. An illegal action raises the
+        engine's IllegalAction and changes nothing.
+        """
+        due, action = self.asked(action, seat)
         before = len(self.state.log)
         point = None
         if self.undo_offered() and due not in self.agents:

@@ -133,13 +133,7 @@ class SharedMatch(Match):
         table = self.table
         if self.replaying or table is None:
             return super().apply(action, seat)
-        due = self.due
-        if due is None:
-            raise IllegalAction("the game is over", code="game_over")
-        if seat is not None and seat != due:
-            raise IllegalAction("it is not your decision now", code="not_your_turn")
-        if isinstance(action, str):
-            action = self.spec.engine_module().parse(action)
+        due, action = self.asked(action, seat)
         self.state.clone().apply(action)  # refused here (IllegalAction): nothing is sent
         number = len(self.actions) + 1
         try:

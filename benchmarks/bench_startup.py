@@ -1,7 +1,7 @@
 """App start time in a real terminal: from launching `footycards` to the launcher's first
 frame, as a ratio to a bare Textual app (one Static) started the same way in the same run.
 
-Run: python benchmarks/bench_startup.py [--runs 7] [--size 120x40] [--cpu]
+Run: python benchmarks/bench_startup.py [--runs 7] [--size 120x40] [--cpu | --instructions]
 
 Each app is started as a child process in a pseudo-terminal of the given size (TERM
 xterm-256color, the settings and statistics in an empty FOOTYCARDS_HOME, like a first
@@ -14,6 +14,11 @@ alike; the figures are medians.
 With --cpu, each app runs headless instead and reports the CPU time of its process
 (`time.process_time()`) when `App.run` is called (imports and set-up done) and at its first
 frame: a loaded machine stretches wall-clock times, much less these.
+
+With --instructions, each headless start runs under Valgrind's callgrind, ending at its
+first frame, and the instructions it executed are counted (`--runs` of each, medians):
+a count hardly moves however busy the machine is, so it tells two versions of the code
+apart where times cannot.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ import fcntl
 import json
 import os
 import pty
+import re
 import select
+import shutil
 import statistics
 import struct
 import subprocess
@@ -50,7 +57,7 @@ BARE_MARK = b"hello, bare app"
 
 # --cpu: the app's own code run headless, Textual's App.run patched to note the CPU time
 CPU_HARNESS = """
-import json, sys, time
+import json, os, sys, time
 from textual.app import App
 
 real_run = App.run
@@ -61,6 +68,8 @@ def run(self, *args, **kwargs):
     async def first_frame(pilot):
         await pilot.pause()
         print(json.dumps([began, time.process_time()]), flush=True)
+        if END_AT_FIRST_FRAME:
+            os._exit(0)  # counted up to the first frame, not the app's ending
         pilot.app.exit()
 
     return real_run(self, headless=True, size=SIZE, auto_pilot=first_frame)
@@ -80,9 +89,18 @@ def child_env(home: str) -> dict[str, str]:
     return env
 
 
+def harness(code: str, size: tuple[int, int], end_at_first_frame: bool = False) -> str:
+    """`code` run headless at `size` by CPU_HARNESS (ended at its first frame if asked)."""
+    return (
+        f"END_AT_FIRST_FRAME = {end_at_first_frame!r}\n"
+        + CPU_HARNESS.replace("SIZE", repr(size))
+        + code
+    )
+
+
 def cpu_times(code: str, size: tuple[int, int], home: str) -> tuple[float, float]:
     """CPU seconds of a headless run of `code` at App.run and at its first frame."""
-    program = CPU_HARNESS.replace("SIZE", repr(size)) + code
+    program = harness(code, size)
     env = child_env(home)
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, env=env, timeout=120
@@ -113,6 +131,51 @@ def cpu_main(runs: int, size: tuple[int, int]) -> None:
         f"frame ({1000 * o_run:.0f} ms when App.run began), bare Textual app "
         f"{1000 * b_frame:.0f} ms ({1000 * b_run:.0f} ms): {o_frame / b_frame:.2f}x "
         f"(medians of {runs}, alternating)"
+    )
+
+
+def instructions(code: str, size: tuple[int, int], home: str) -> int:
+    """Instructions a headless start of `code` executes up to its first frame (callgrind)."""
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                f"--callgrind-out-file={os.path.join(out, 'callgrind.out')}",
+                sys.executable,
+                "-c",
+                harness(code, size, end_at_first_frame=True),
+            ],
+            capture_output=True,
+            text=True,
+            env=child_env(home),
+            timeout=1200,
+        )
+    counted = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or counted is None:
+        raise SystemExit(done.stderr[-2000:])
+    return int(counted.group(1))
+
+
+def instructions_main(runs: int, size: tuple[int, int]) -> None:
+    """The --instructions figures: medians of `runs` counted starts of each app."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs Valgrind (valgrind --tool=callgrind)")
+    ours: list[int] = []
+    bare: list[int] = []
+    with tempfile.TemporaryDirectory() as home:
+        cpu_times(OURS, size, home)  # compile both apps' modules first
+        cpu_times(BARE, size, home)
+        for run in range(runs):
+            pair = [(OURS, ours), (BARE, bare)]
+            for code, counts in pair if run % 2 == 0 else reversed(pair):
+                counts.append(instructions(code, size, home))
+    mine, peer = statistics.median(ours), statistics.median(bare)
+    print(
+        f"instructions to the first frame, headless {size[0]}x{size[1]}: launcher "
+        f"{mine / 1e9:.3f} G, bare Textual app {peer / 1e9:.3f} G: {mine / peer:.2f}x "
+        f"(medians of {runs}; launcher {', '.join(f'{n / 1e9:.3f}' for n in ours)} G, bare "
+        f"{', '.join(f'{n / 1e9:.3f}' for n in bare)} G; load average {os.getloadavg()[0]:.1f})"
     )
 
 
@@ -168,10 +231,18 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--size", default="120x40", help="terminal COLSxROWS")
     parser.add_argument("--cpu", action="store_true", help="CPU time of headless starts")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="instructions of headless starts, counted by Valgrind's callgrind",
+    )
     args = parser.parse_args()
     cols, rows = (int(n) for n in args.size.split("x"))
     if args.cpu:
         cpu_main(args.runs, (cols, rows))
+        return
+    if args.instructions:
+        instructions_main(args.runs, (cols, rows))
         return
     ours: list[float] = []
     bare: list[float] = []

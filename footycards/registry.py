@@ -141,6 +141,11 @@ class GameSpec:
     # every decision takes at least this long, an auto-pass too
     min_pace: float = 0.0
     sim_report: str | None = None  # "module:factory" of the game's SimReport, if it has one
+    # every number of players the game is played by, smallest first, as its engine has
+    # them (MIN_PLAYERS to MAX_PLAYERS, or its PLAYER_COUNTS): declared here too, so that
+    # the launcher offers the seats without importing the engine (a test checks that the
+    # two agree); empty: read from the engine
+    players: tuple[int, ...] = ()
 
     def mode_of(self, options: dict[str, Any]) -> str | None:
         """The mode engine `options` pick (the default when they name none); None for a
@@ -179,22 +184,29 @@ class GameSpec:
 
     @property
     def min_players(self) -> int:
-        """The fewest players, as the engine has it (its module is imported)."""
-        return self.engine_module().MIN_PLAYERS
+        """The fewest players, as the engine has it."""
+        return self.counts()[0]
 
     @property
     def max_players(self) -> int:
-        """The most players, as the engine has it (its module is imported)."""
-        return self.engine_module().MAX_PLAYERS
+        """The most players, as the engine has it."""
+        return self.counts()[-1]
 
     def counts(self) -> tuple[int, ...]:
-        """Every number of players the game is played by, smallest first: the engine's
-        PLAYER_COUNTS where it has them (World Wave: even numbers), else every number
-        from MIN_PLAYERS to MAX_PLAYERS."""
+        """Every number of players the game is played by, smallest first: `players` where
+        declared, else the engine's (its module is imported): its PLAYER_COUNTS where it
+        has them (World Wave: even numbers), else every number from MIN_PLAYERS to
+        MAX_PLAYERS."""
+        if self.players:
+            return self.players
+        return self.engine_counts()
+
+    def engine_counts(self) -> tuple[int, ...]:
+        """The numbers of players as the engine module has them (it is imported)."""
         engine = self.engine_module()
         if isinstance(engine, PlayerCounts):
             return tuple(sorted(engine.PLAYER_COUNTS))
-        return tuple(range(self.min_players, self.max_players + 1))
+        return tuple(range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1))
 
     def fit_count(self, n: int) -> int:
         """The allowed number of players nearest to `n` (the smaller one on a tie)."""
@@ -288,7 +300,7 @@ class Registry:
         return [s.id for s in self.specs]
 
     def most_seats(self) -> int:
-        """The most players of any game with a screen (imports those games' engines)."""
+        """The most players of any game with a screen."""
         return max(s.max_players for s in self.with_screens())
 
     def with_screens(self) -> list[GameSpec]:
@@ -317,6 +329,7 @@ STADIUM = GameSpec(
         "Polish memory game: find footballer pairs among the Nit cards; YELLOW, RED, VAR."
     ),
     engine="footycards.core.stadium",
+    players=(2, 3, 4, 5, 6),
     agents={
         "random": "footycards.ai.base:RandomAgent",
         "easy": "footycards.ai.stadium:StadiumAgent",
@@ -385,6 +398,7 @@ QUARTETT = GameSpec(
         "Abwehr against Angriff, or collect quartets by asking for cards."
     ),
     engine="footycards.core.quartett",
+    players=(2, 3, 4, 5, 6),
     agents={
         "random": "footycards.ai.base:RandomAgent",
         "easy": "footycards.ai.quartett:QuartettAgent",
@@ -437,6 +451,7 @@ SADIKOV = GameSpec(
         "and free kicks, and beat the keeper deck."
     ),
     engine="footycards.core.sadikov",
+    players=(2,),
     agents={
         "random": "footycards.ai.base:RandomAgent",
         "easy": "footycards.ai.sadikov:SadikovAgent",
@@ -480,6 +495,7 @@ WORLDWAVE = GameSpec(
         "with events and skill cards, Sanguosha style, until the match deck runs out."
     ),
     engine="footycards.core.worldwave",
+    players=(2, 4, 6, 8, 10),
     agents={
         "random": "footycards.ai.base:RandomAgent",
         "easy": "footycards.ai.worldwave:WorldWaveAgent",

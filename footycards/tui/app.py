@@ -19,26 +19,25 @@ from textual.screen import Screen
 from .. import settings
 from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
-from ..match import Match
-from ..narration import problem_text
 from ..registry import get_spec
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .screen_watch import DroppedScreens
-from .screens.info import KeysScreen, RulesScreen
 from .stylesheet import SharedStylesheet
 from .textual_internals import closing_screens
 from .translate import translate_bindings
-from .widgets.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
+    # the match (its AI and engine contract) is imported when a game is dealt or opened;
     # the saves (and the records, replays and shared tables behind them) are imported
     # when a game is saved or opened: the launcher's first frame needs none of them
+    from ..match import Match
     from ..record import GameRecord
     from ..replay import Replay
     from ..saves import Autosaver, SaveStore
     from ..tables import TableHub
     from .screens.game import GameScreen
     from .screens.launcher import LauncherScreen
+    from .widgets.dialogs import ConfirmScreen
 
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}
 # Textual's own keys the keys help keeps, in our words (the others are left out).
@@ -186,6 +185,9 @@ class FootyApp(FootyHost):
         self.push_screen(SetupQuestionScreen(questions, pending.seats), answered)
 
     def deal(self, pending: PendingGame, answers: dict[str, Any]) -> bool:
+        from ..match import Match  # imported when used (see TYPE_CHECKING above)
+        from ..narration import problem_text
+
         options = {**pending.options, **answers}
         try:
             match = Match.start(pending.game_id, pending.seats, pending.seed, options)
@@ -304,6 +306,8 @@ class FootyApp(FootyHost):
                 self.exit()
 
         note = self.save_note(match)
+        from .widgets.dialogs import ConfirmScreen  # when asked (see TYPE_CHECKING above)
+
         self.quit_dialog = ConfirmScreen(
             _("Quit footycards? The game is not finished.") + " " + note,
             _("Quit"),
@@ -334,6 +338,8 @@ class FootyApp(FootyHost):
         self.push_screen(HostScreen() if what == "host" else TableListScreen(what == "watch"))
 
     def action_rules(self, game_id: str) -> None:
+        from .screens.info import RulesScreen  # when asked: not before the first frame
+
         self.push_screen(RulesScreen(game_id))
 
     def action_show_keys(self) -> None:
@@ -380,6 +386,8 @@ class FootyApp(FootyHost):
         for group, entries in groups.items():
             for (_action, what), keys in entries.items():
                 rows.append((group, " ".join(keys), what))
+        from .screens.info import KeysScreen  # when asked: not before the first frame
+
         self.push_screen(KeysScreen(rows))
 
     def key_name(self, key: str) -> str:

@@ -30,8 +30,6 @@ from textual.widgets.option_list import Option
 from ... import settings
 from ...core import DeckError, OptionError
 from ...i18n import LANGUAGE_NAMES, N_, _, available_languages, pgettext, switch_language
-from ...match import Match
-from ...narration import problem_text
 from ...options import OptionSpec, OptionValueError
 from ...registry import REGISTRY, GameSpec, get_spec, playable_now
 from ...seats import SeatSpec, ai_label, check_names
@@ -192,6 +190,7 @@ class LauncherScreen(StyledOnce, Screen):
         self.shown_game: str | None = None  # whose options are mounted
         self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
+        self.shown_help = ""  # the field help's words as shown
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
         # every field's label is this wide; on a wide terminal the labels' column also
         # holds a seat's kind with its strength ("P2 ‹ AI hard · pro ›", up to
@@ -226,6 +225,9 @@ class LauncherScreen(StyledOnce, Screen):
         except NoMatches:
             return
         text = self.field_help(self.app.focused)
+        if text == self.shown_help and panel.display == bool(text):
+            return  # as shown (the game list's, from the start): no second layout
+        self.shown_help = text
         panel.update(text)
         panel.display = bool(text)
 
@@ -314,7 +316,8 @@ class LauncherScreen(StyledOnce, Screen):
     def compose(self) -> ComposeResult:
         state = self.setup
         yield TitleBar()
-        yield self.menu()
+        menu = self.menu()
+        yield menu
         with Vertical(id="right"):  # the set-up, and under it what its field is for
             with VerticalScroll(id="setup") as setup:
                 setup.border_title = _("Seats and options")
@@ -355,7 +358,10 @@ class LauncherScreen(StyledOnce, Screen):
                     id="language",
                 )
                 yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
-            yield Static(id="fieldhelp", markup=False)  # what the focused field is for
+            # what the focused field is for: from the start the game list's, which is
+            # focused first (so the first frame is laid out once, not again on focus)
+            self.shown_help = "" if self.first_focus else self.field_help(menu)
+            yield Static(self.shown_help, id="fieldhelp", markup=False)
         yield KeyBar()
 
     def menu(self) -> OptionList:
@@ -737,6 +743,9 @@ class LauncherScreen(StyledOnce, Screen):
         except (OptionValueError, ValueError) as exc:
             self.notify(str(exc), title=_("Cannot start"), severity="error")
             return
+        from ...match import Match  # not before the first frame: a game is dealt here
+        from ...narration import problem_text
+
         seed = random.SystemRandom().getrandbits(31)
         try:
             Match.start(spec.id, seats, seed, opts)  # check everything before asking anyone

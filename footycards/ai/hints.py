@@ -122,8 +122,46 @@ def explain_quartett(view: Any, action: Any) -> Reason:
         share = round(100 * beaten / len(pool)) if pool else 100
         return "call", {"category": category, "value": mine, "percent": share}
     if kind == "ask":
-        return "ask", {"card": action.card, "seat": action.seat}
+        return explain_ask(view, action)
     return explain_plain(view, action)
+
+
+def explain_ask(view: Any, action: Any) -> Reason:
+    """The ask game (Q4, Q5): why that seat for that card, from the public asks and
+    answers: the asked seat took the card in public; every other player lacks it; the
+    seat asked for cards of its quartet (so holds one, Q4.3); it completes a quartet."""
+    from .quartett import Memory
+
+    card, seat = action.card, action.seat
+    q = card[:-1]
+    base = {"card": card, "seat": seat, "quartet": q}
+    mem = Memory(view)
+    if mem.known.get(card) == seat:
+        return "ask_known", base
+    me = view["seat"]
+    others = [s for s in range(view["players"]) if s not in (me, seat)]
+    if others and view["stack"] == 0 and all(_lacks(mem, card, s) for s in others):
+        return "ask_only", base
+    times = sum(
+        1
+        for h in view["history"]
+        if h["asker"] == seat and h["card"] is not None and h["card"][:-1] == q
+    )
+    if times and q in mem.signals[seat]:
+        return "ask_signal", {**base, "times": times}
+    mine = sum(1 for c in view["hand"] or () if c["id"][:-1] == q)
+    if mine == 3:
+        return "ask_complete", base
+    return "ask", {"card": card, "seat": seat}
+
+
+def _lacks(mem: Any, card: str, seat: int) -> bool:
+    """Whether `seat` is known not to hold `card`: it lacked it, and has drawn no card
+    since (or it holds no card at all)."""
+    lack = mem.lacks.get((card, seat))
+    if lack is None:
+        return False
+    return mem.draws[seat] == lack[1]
 
 
 # -- Sadikov's Football -------------------------------------------------------------

@@ -98,12 +98,9 @@ TUNING: dict[str, Tuning] = {
     # hard is normal plus a determinized search: the same search with far more samples
     "worldwave": Tuning(own="footycards.ai.worldwave_search:MasterSearch"),
 }
-# the ask game: rollouts by normal judge asks poorly (what an ask tells the others is worth
-# more than normal makes of it; measured: master at 1.5 standard errors lost to hard), so
-# only a large gain replaces hard's ask
-ASK_GAME = Tuning(
-    rollout="normal", candidates=6, proposals=1, horizon=30, margin_scale=1.0, switch_z=3.0
-)
+# the ask game: its own search, led by hard without careless asks, its samples from the
+# belief over the hidden hands (footycards/ai/quartett_master.py)
+ASK_GAME = Tuning(own="footycards.ai.quartett_master:AskMaster")
 MIN_SAMPLES = 4  # samples before anything but the lead's choice is played
 
 

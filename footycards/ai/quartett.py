@@ -15,9 +15,11 @@ from footycards.core import quartett
 from footycards.core.quartett import QuartettCard, QuartettView, value_getter
 
 from .quartett_belief import OpponentBelief
+from .quartett_hands import HandsBelief, placement, sample
 
 COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and more hurt
 BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~25 ms)
+HANDS_STEPS = 3000  # chain steps per decision of `hard` with three to six players
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,28 @@ LEVELS: dict[str, _Level] = {
 }
 
 
+@dataclass(frozen=True)
+class _Asks:
+    """How a level asks in the Quartett game (Q4, Q5), with two or with three to six players."""
+
+    memory: int | None  # how many of the latest asks it recalls (None: all)
+    wild: float  # the chance of an ask at random among the legal ones (a careless moment)
+    belief: bool  # sample the hidden hands (two players: OpponentBelief, else HandsBelief)
+
+
+# Tuned with 200-400 games a pair, measured with benchmarks/bench_ladder.py (README, AI
+# ladder). With three to six players every card but the stack's (two at most) changes
+# hands in public, so memory hardly tells the levels apart: careless asks do (the joint
+# belief of hard and master is what makes their asks good). `expert` is no level of the
+# launcher: it is master's lead (footycards/ai/quartett_master.py), hard without lapses.
+ASKS: dict[str, tuple[_Asks, _Asks]] = {  # level -> (two players, three to six players)
+    "easy": (_Asks(4, 0.0, False), _Asks(4, 0.75, False)),
+    "normal": (_Asks(None, 0.18, False), _Asks(8, 0.45, False)),
+    "hard": (_Asks(None, 0.0, True), _Asks(None, 0.25, True)),
+    "expert": (_Asks(None, 0.0, True), _Asks(None, 0.0, True)),
+}
+
+
 class QuartettAgent:
     """Top trumps (Q2, Q3): calls the category where its top card ranks best among the cards
     not yet seen. Quartett (Q4, Q5): replays every public ask and answer, then asks where a
@@ -62,23 +86,26 @@ class QuartettAgent:
     that fit. `hard` recalls every ask; with two players its chances come from sampling
     whole histories of the opponent's hand that fit the record exactly (`OpponentBelief`):
     when each card came, what the opponent held at each ask; with three to six players
-    from the exact count over the whole record. Once the stack is empty every level
-    recalls every ask since (so with three to six players, whose stack holds at most two
-    cards, the levels differ hardly at all in the Quartett game).
+    from a chain over every opponent's hand at once (`quartett_hands`: a card two of
+    three opponents lack is with the third). Once the stack is empty every level recalls
+    every ask since; so with three to six players, whose stack holds at most two cards,
+    what sets the levels apart is how often they ask at random (`ASKS`).
     """
 
     uses_view = True
     uses_log = False  # it never reads view["log"]: view(seat, log=False) will do
 
     def __init__(self, level: str = "normal") -> None:
-        if level not in LEVELS:
+        if level not in LEVELS and level not in ASKS:
             raise ValueError(
                 f"unknown Quartett AI level '{level}'; levels are: {', '.join(LEVELS)}"
             )
         self.level = level
         self.name = f"quartett-{level}"
-        self.cfg = LEVELS[level]
-        self.belief = OpponentBelief() if self.cfg.belief else None
+        self.cfg = LEVELS.get(level) or LEVELS["hard"]
+        self.asks = ASKS[level]
+        self.belief = OpponentBelief() if self.asks[0].belief else None
+        self.held: dict[str, float] | None = None  # the latest sampled chances (two players)
 
     def choose(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:
         if not legal_actions:
@@ -86,7 +113,7 @@ class QuartettAgent:
         if len(legal_actions) == 1:
             return legal_actions[0]
         if view["mode"] == "quartett":
-            return self._ask(view, legal_actions, rng)
+            return self._ask(view, legal_actions, rng, careful=False)
         return self._call(view, legal_actions, rng, self.cfg.careless)
 
     def considered(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:
@@ -94,6 +121,8 @@ class QuartettAgent:
         ranking advises, footycards/ai/hints.py), not one of its lapses."""
         if view["mode"] != "quartett" and len(legal_actions) > 1:
             return self._call(view, legal_actions, rng, 0.0)
+        if view["mode"] == "quartett" and len(legal_actions) > 1:
+            return self._ask(view, legal_actions, rng, careful=True)  # no careless ask
         return self.choose(view, legal_actions, rng)
 
     # -- Q2, Q3: which category to call --------------------------------------
@@ -129,19 +158,27 @@ class QuartettAgent:
 
     # -- Q4, Q5: whom to ask for which card ----------------------------------
 
-    def _ask(self, view: QuartettView, legal: list[Any], rng: random.Random) -> Any:
-        mine_in: dict[str, int] = {}
-        for card in view["hand"] or ():
-            q = card["id"][:-1]
-            mine_in[q] = mine_in.get(q, 0) + 1
-        if self.cfg.slip and rng.random() < self.cfg.slip:
-            most = max(mine_in[a.card[:-1]] for a in legal)
-            return rng.choice([a for a in legal if mine_in[a.card[:-1]] == most])
+    def _ask(
+        self, view: QuartettView, legal: list[Any], rng: random.Random, *, careful: bool
+    ) -> Any:
+        """Q4, Q5: the ask; `careful` leaves out the level's careless asks (a hint)."""
+        asks = self.asks[0 if view["players"] == 2 else 1]
+        if asks.wild and not careful and rng.random() < asks.wild:
+            return rng.choice(legal)  # a careless ask
+        chance = self.chances(view, legal, rng)
+        return rng.choice(self.best_asks(view, legal, chance))
+
+    def chances(
+        self, view: QuartettView, legal: list[Any], rng: random.Random
+    ) -> dict[tuple[int, str], float]:
+        """The chance that each asked seat holds each card of `legal`, as this level sees it
+        (its memory; hard and master: the sampled belief)."""
+        asks = self.asks[0 if view["players"] == 2 else 1]
         wanted: dict[int, set[str]] = {}
         for a in legal:
             wanted.setdefault(a.seat, set()).add(a.card)
         recalled = view
-        memory = self.cfg.memory
+        memory = asks.memory
         history = view["history"]
         start = len(history) - memory if memory is not None else 0
         if start > 0 and view["stack"] == 0:
@@ -153,7 +190,21 @@ class QuartettAgent:
         if start > 0:
             # the asks it no longer recalls: as if the game had started with the latest ones
             recalled = cast(QuartettView, {**view, "history": history[start:]})
-        chance = self._believed(view, wanted, rng) or hold_chances(recalled, wanted)
+        chance = self._believed(view, wanted, rng)
+        if chance is None and asks.belief and view["players"] > 2:
+            chance = joint_chances(view, wanted, random.Random(rng.getrandbits(64)))
+        if chance is None:
+            chance = hold_chances(recalled, wanted)
+        return chance
+
+    def best_asks(
+        self, view: QuartettView, legal: list[Any], chance: dict[tuple[int, str], float]
+    ) -> list[Any]:
+        """The asks of `legal` that are best by `chance` (equal ones: any of them)."""
+        mine_in: dict[str, int] = {}
+        for card in view["hand"] or ():
+            q = card["id"][:-1]
+            mine_in[q] = mine_in.get(q, 0) + 1
         held: dict[tuple[int, str], float] = {}  # expected cards of a quartet a seat holds
         for (s, c), p in chance.items():
             held[(s, c[:-1])] = held.get((s, c[:-1]), 0.0) + p
@@ -171,7 +222,7 @@ class QuartettAgent:
                 best, best_key = [a], key
             elif key == best_key:
                 best.append(a)
-        return rng.choice(best)
+        return best
 
     def _believed(
         self, view: QuartettView, wanted: dict[int, set[str]], rng: random.Random
@@ -182,6 +233,7 @@ class QuartettAgent:
         ids = [c["id"] for c in deck_catalog(view)]
         chain_rng = random.Random(rng.getrandbits(64))  # the chain's own stream
         held = self.belief.chances(view, ids, chain_rng, BELIEF_STEPS)
+        self.held = held  # every card's chance (master's samples, quartett_master.py)
         if held is None:
             return None
         return {(s, c): held.get(c, 0.0) for s, cards in wanted.items() for c in cards}
@@ -263,6 +315,69 @@ class Memory:
             for card in view["hand"] or ():
                 known[card["id"]] = me
         self.laid = laid
+
+
+def joint_chances(
+    view: QuartettView,
+    wanted: dict[int, set[str]],
+    rng: random.Random,
+    steps: int = HANDS_STEPS,
+    keep: int = 0,
+) -> dict[tuple[int, str], float] | None:
+    """Three to six players: the chance each seat holds each card asked about, from a
+    chain over every opponent's hand at once (`quartett_hands`); None when no placement
+    fits the record as read (the per-seat count then decides)."""
+    belief = hands_belief(view, rng, steps, keep)
+    if belief is None:
+        return None
+    mem_known = belief_known(view)
+    out: dict[tuple[int, str], float] = {}
+    for s, cards in wanted.items():
+        for c in cards:
+            where = mem_known.get(c, -1)
+            if where != -1:
+                out[(s, c)] = 1.0 if where == s else 0.0
+            else:
+                out[(s, c)] = belief.chances.get((s, c), 0.0)
+    return out
+
+
+def belief_known(view: QuartettView) -> dict[str, int | None]:
+    """Cards whose place the view tells: a seat, or None for a quartet on the table."""
+    mem = Memory(view)
+    out: dict[str, int | None] = dict(mem.known)
+    for c in deck_catalog(view):
+        if c["id"][:-1] in mem.laid:
+            out[c["id"]] = None
+    return out
+
+
+def hands_belief(
+    view: QuartettView, rng: random.Random, steps: int = HANDS_STEPS, keep: int = 0
+) -> HandsBelief | None:
+    """The joint belief over the hidden hands (`quartett_hands.sample`), with `keep`
+    sampled placements; None when it does not fit the view as read."""
+    mem = Memory(view)
+    known = mem.known
+    unknown = [
+        c["id"] for c in deck_catalog(view) if c["id"][:-1] not in mem.laid and c["id"] not in known
+    ]
+    counts = [s["cards"] for s in view["seats"]]
+    weights: dict[tuple[str, int], float] = {}
+    for (c, s), (stack_then, draws_then) in mem.lacks.items():
+        if c in known or s == view["seat"]:
+            continue
+        h = counts[s] - sum(1 for w in known.values() if w == s)
+        d = mem.draws[s] - draws_then
+        if d > 0 and stack_then > 0 and h > 0:
+            drawn = min(0.99, d / stack_then)  # chance one of s's draws brought c
+            weights[(c, s)] = drawn * max(len(unknown) - h, 1) / (h * (1 - drawn))
+        else:
+            weights[(c, s)] = 0.0
+    problem = placement(view, mem, unknown, weights)
+    if problem is None:
+        return None
+    return sample(problem, rng, steps, keep)
 
 
 def hold_chances(view: QuartettView, wanted: dict[int, set[str]]) -> dict[tuple[int, str], float]:

@@ -45,6 +45,8 @@ def hint_text(hint: Hint, names: list[str]) -> str:
         return _("ask {name} for {card}: the likeliest to hold it among the cards you need").format(
             name=name, card=p["card"]
         )
+    if code.startswith("ask_"):
+        return _ask(code, p, names)
     if code == "take":
         return _("take column {column}: the best after looking a few moves ahead").format(
             column=p["column"]
@@ -52,6 +54,33 @@ def hint_text(hint: Hint, names: list[str]) -> str:
     if code.startswith("ww_"):
         return _worldwave(code, p, names)
     return _("{action}: what the pro AI would play now").format(action=p.get("action", ""))
+
+
+def _ask(code: str, p: dict, names: list[str]) -> str:
+    """The ask game's reasons (footycards/ai/hints.py, explain_ask)."""
+    seat = int(p["seat"])
+    name = names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+    card, quartet = p["card"], p["quartet"]
+    if code == "ask_known":
+        return _("ask {name} for {card}: you saw {name} take it, and it is still there").format(
+            name=name, card=card
+        )
+    if code == "ask_only":
+        return _("ask {name} for {card}: every other player lacks it").format(name=name, card=card)
+    if code == "ask_signal":
+        times = int(p["times"])
+        return ngettext(
+            "ask {name} for {card}: {name} asked for a card of {quartet} once",
+            "ask {name} for {card}: {name} asked for cards of {quartet} {times} times",
+            times,
+        ).format(name=name, card=card, quartet=quartet, times=times)
+    if code == "ask_complete":
+        return _("ask {name} for {card}: it completes your quartet {quartet}").format(
+            name=name, card=card, quartet=quartet
+        )
+    return _("ask {name} for {card}: the likeliest to hold it among the cards you need").format(
+        name=name, card=card
+    )
 
 
 def _worldwave(code: str, p: dict, names: list[str]) -> str:

@@ -19,7 +19,7 @@ import json
 import math
 import random
 import re
-from bisect import bisect
+from bisect import bisect, bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from operator import itemgetter
@@ -610,6 +610,14 @@ class _CardTable:
         # Q4.6 at the deal: a bit per card, four bits per quartet, and the quartets' lowest
         self.bit = {c: 1 << i for c, i in self.ask_order.items()}
         self.fours = sum(1 << 4 * k for k in range(len(self.quartets)))
+        self.qbits = {q: 15 << 4 * k for k, q in enumerate(self.quartets)}  # a quartet's bits
+        # per quartet (deck order), by the four bits of its cards in a hand: the cards that
+        # hand may ask for (Q4.3: the others, if it holds any), in `ask_order`
+        self.wants = [
+            [tuple(c for p, c in enumerate(self.members[q]) if nib and not nib >> p & 1)
+             for nib in range(16)]
+            for q in self.quartets
+        ]  # fmt: skip
         self.asks = {cid: _asks_for(cid) for cid in self.ids}
         self.asks_to = [{c: a[s] for c, a in self.asks.items()} for s in range(MAX_PLAYERS)]
 
@@ -860,6 +868,7 @@ class QuartettState:
         self._quartets = t.quartets
         self._asks_to = t.asks_to
         self._ask_order = t.ask_order
+        self._bit, self._qbits, self._wants = t.bit, t.qbits, t.wants
         self._calls = _MODE_CALLS[self.mode]  # shared by every game: never changed
         self._seats = _SEATS[self.players]
         self._others = _OTHERS[self.players]
@@ -870,6 +879,8 @@ class QuartettState:
         self._round_notes: list[tuple[Any, ...]] = []
         self._round_fresh = False
         self._forget_wanted()
+        # the contract's `is_over`: a plain attribute, read before every move of a game
+        self.is_over: bool = self.phase == OVER
 
     # -- the contract -------------------------------------------------------
 
@@ -877,10 +888,6 @@ class QuartettState:
     def to_move(self) -> int | None:
         """The seat that must decide now; None once the game is over."""
         return None if self.phase == OVER else self.turn
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
 
     @property
     def log(self) -> EventLog[QuartettEvent]:
@@ -971,14 +978,18 @@ class QuartettState:
     def _cards_to_ask(self, seat: int) -> list[str]:
         """Q4.3: the cards `seat` may ask for: those it lacks of the quartets it holds a card
         of, quartets in deck order."""
-        hand = self.hands[seat]
-        hs = set(hand)
-        held = set(map(self._quartet.__getitem__, hand))
-        members = self._members
-        return [c for q in self._quartets if q in held for c in members[q] if c not in hs]
+        m = self._held[seat]
+        wanted: list[str] = []
+        for wants in self._wants:  # a quartet at a time: four bits of `_held`
+            wanted += wants[m & 15]
+            m >>= 4
+        return wanted
 
     def _forget_wanted(self) -> None:
         """Every seat's `_cards_to_ask` is found again when next needed (hands changed)."""
+        # per seat: the cards in its hand, a bit each (`_CardTable.bit`: four per quartet)
+        bit = self._bit
+        self._held = [sum(map(bit.__getitem__, hand)) for hand in self.hands]
         # per seat: its cards to ask for while its hand stays as it was, or None; with two
         # players also its asks for them (the same order), or None until next needed
         self._wanted: list[list[str] | None] = [None] * self.players
@@ -1184,25 +1195,31 @@ class QuartettState:
         hands = self.hands
         hand = hands[me]
         stock = self.stock
+        masks = self._held
         self.asks += 1
-        if card in hands[target]:  # Q4.4
-            held = hands[target]
-            held.remove(card)
+        b = self._bit[card]
+        if masks[target] & b:  # Q4.4
+            hands[target].remove(card)
             hand.append(card)
+            q = self._quartet[card]
+            qb = self._qbits[q]
+            masks[target] ^= b
+            mine = masks[me] = masks[me] | b
             theirs = self._wanted[target]
             if theirs is not None:  # the target lacks `card` now, or no longer holds q
-                q = self._quartet[card]
-                b1, b2, b3, b4 = self._members[q]
-                if b1 in held or b2 in held or b3 in held or b4 in held:
-                    order = self._ask_order
+                order = self._ask_order
+                asks = self._asks[target]
+                if masks[target] & qb:
                     i = bisect(theirs, order[card], key=order.__getitem__)
                     theirs.insert(i, card)
-                    asks = self._asks[target]
                     if asks is not None:
                         asks.insert(i, self._asks_to[me][card])
-                else:
-                    theirs[:] = [c for c in theirs if c not in (b1, b2, b3, b4)]
-                    self._asks[target] = None
+                else:  # it held only `card` of q: q's other three cards, in a row, go
+                    b1, b2, _b3, _b4 = self._members[q]
+                    i = bisect_left(theirs, order[b2 if b1 == card else b1], key=order.__getitem__)
+                    del theirs[i : i + 3]
+                    if asks is not None:
+                        del asks[i : i + 3]
             wanted = self._wanted[me]
             if wanted is not None:  # its quartet was held: only `card` is no longer wanted
                 i = wanted.index(card)
@@ -1214,9 +1231,8 @@ class QuartettState:
                 {"asker": me, "target": target, "card": card, "hit": True, "drew": False}
             )
             self.records.append((ASKED, me, target, card, True, False, len(stock)))
-            a1, a2, a3, a4 = self._members[self._quartet[card]]
-            if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
-                self._lay_down(me, self._quartet[card])  # Q4.6
+            if mine & qb == qb:
+                self._lay_down(me, q)  # Q4.6
                 if not stock and not any(hands) or self.round_limit is not None:
                     if self._ended():
                         return
@@ -1244,36 +1260,34 @@ class QuartettState:
 
     def _draw(self, seat: int) -> None:
         c = self.stock.pop(0)
-        hand = self.hands[seat]
-        hand.append(c)
+        self.hands[seat].append(c)
+        q = self._quartet[c]
+        qb = self._qbits[q]
+        masks = self._held
+        before = masks[seat]
+        m = masks[seat] = before | self._bit[c]
         wanted = self._wanted[seat]
         if wanted is not None:
-            if c in wanted:  # a card of a quartet it holds: no longer wanted
+            if before & qb:  # a card of a quartet it holds: no longer wanted
                 self._not_wanted(seat, c)
             else:  # a new quartet: its other cards are wanted now
                 self._wanted[seat] = self._asks[seat] = None
-        a1, a2, a3, a4 = self._members[self._quartet[c]]
-        if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
-            self._lay_down(seat, self._quartet[c])
+        if m & qb == qb:
+            self._lay_down(seat, q)
 
     def _lay_down(self, seat: int, q: str) -> None:
-        """Q4.6: a complete quartet goes face up on the table."""
+        """Q4.6: a complete quartet goes face up on the table (the caller found all four
+        in the seat's hand)."""
         hand = self.hands[seat]
         members = self._members[q]
-        a1, a2, a3, a4 = members
-        if a1 in hand and a2 in hand and a3 in hand and a4 in hand:
-            for c in members:
-                hand.remove(c)
-            # the seat's wanted cards stay as they were: it held all four
-            self.laid[seat].append(q)
-            self.records.append(
-                {
-                    "event": "quartet",
-                    "seat": seat,
-                    "quartet": q,
-                    "club": self._info[members[0]]["club"],
-                }
-            )
+        for c in members:
+            hand.remove(c)
+        self._held[seat] &= ~self._qbits[q]
+        # the seat's wanted cards stay as they were: it held all four
+        self.laid[seat].append(q)
+        self.records.append(
+            {"event": "quartet", "seat": seat, "quartet": q, "club": self._info[members[0]]["club"]}
+        )
 
     def _pass_turn(self, start: int) -> None:
         """Q4.5, Q4.7: the first seat from `start` on that holds cards is on turn."""
@@ -1310,6 +1324,7 @@ class QuartettState:
 
     def _end(self, reason: Reason) -> None:
         self.phase = OVER
+        self.is_over = True
         self.reason = reason
         self.records.append((ENDED,))  # its winners are found when the log is read
 
@@ -1563,37 +1578,127 @@ def from_json(text: str) -> QuartettState:
 # Q8. Set-up: deal and options
 # ---------------------------------------------------------------------------
 
-_SHUFFLE_SPACE: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+_ONE_DIGIT = 1 << 30  # below this an int is one CPython digit: its arithmetic is quickest
+TAIL = 7  # the last swaps of a shuffle, on items 0..6: one of 7! orders, looked up
 
 
-def _shuffle(rng: GameRng, items: list) -> None:
-    """Shuffle in place with the game's RNG: one uniform number below n! (from a few 64-bit
-    outputs) read digit by digit is a Fisher-Yates shuffle; fast for a 32-card deck."""
-    n = len(items)
-    if n < 2:
-        return
-    space = _SHUFFLE_SPACE.get(n)
-    if space is None:
+@dataclass(frozen=True, slots=True)
+class _ShufflePlan:
+    """How `_shuffle` reads a uniform number x below n! for n items: as digits, x mod n
+    first, then x // n mod n - 1, …, each digit the place item i (n - 1 first) swaps with.
+
+    The digits come in groups whose product of ranges stays one CPython digit (a division
+    of x by the group's product, then small numbers); what is left of x at the end is
+    the value of the last `TAIL` digits, whose swaps on items 0..TAIL-1 are looked up."""
+
+    factorial: int
+    words: int  # 64-bit outputs drawn for x
+    limit: int  # outputs at or over it are drawn again (x % n! stays uniform)
+    groups: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # product, (item, range)s
+    tail: int  # the items the last swaps move: 0 .. tail - 1
+    orders: tuple[Callable[[list[Any]], tuple[Any, ...]], ...]  # by the tail's value
+
+
+_SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
+_TAIL_ORDERS: dict[int, tuple[Callable[[list[Any]], tuple[Any, ...]], ...]] = {}
+
+
+def _shuffle_plan(n: int) -> _ShufflePlan:
+    plan = _SHUFFLE_PLANS.get(n)
+    if plan is None:
         f = math.factorial(n)
         words = (f.bit_length() + 63) // 64 + 1
         whole = 1 << (64 * words)
-        steps = tuple((i, i + 1) for i in range(n - 1, 0, -1))
-        space = _SHUFFLE_SPACE[n] = (f, words, whole - whole % f, steps)
-    f, words, limit, steps = space
+        tail = min(n, TAIL)
+        groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        m = n
+        while m > tail:
+            bound, steps = 1, list[tuple[int, int]]()
+            while m > tail and (not steps or bound * m < _ONE_DIGIT):
+                bound *= m
+                steps.append((m - 1, m))
+                m -= 1
+            groups.append((bound, tuple(steps)))
+        orders = _TAIL_ORDERS.get(tail)
+        if orders is None:
+            found = []
+            for x in range(math.factorial(tail)):
+                at = list(range(tail))  # where each item of the tail comes from
+                for m in range(tail, 1, -1):
+                    j = x % m
+                    x //= m
+                    at[m - 1], at[j] = at[j], at[m - 1]
+                found.append(itemgetter(*at))
+            orders = _TAIL_ORDERS[tail] = tuple(found)
+        plan = _SHUFFLE_PLANS[n] = _ShufflePlan(
+            f, words, whole - whole % f, tuple(groups), tail, orders
+        )
+    return plan
+
+
+def _shuffle(rng: GameRng, items: list[Any]) -> None:
+    """Shuffle in place with the game's RNG: one uniform number below n! (from a few 64-bit
+    outputs) read digit by digit is a Fisher-Yates shuffle (see `_ShufflePlan`); fast for
+    a 32-card deck, and every seed deals as it always did."""
+    n = len(items)
+    if n < 2:
+        return
+    plan = _SHUFFLE_PLANS.get(n) or _shuffle_plan(n)
+    words, limit = plan.words, plan.limit
     while True:
         x = 0
         for _w in range(words):
             x = (x << 64) | rng.next64()
         if x < limit:  # rejection keeps x % n! uniform
             break
-    x %= f
-    for i, m in steps:  # swap item i with one of items 0..i, the next digit of x
-        j = x % m
-        x //= m
-        items[i], items[j] = items[j], items[i]
+    x %= plan.factorial
+    for bound, steps in plan.groups:
+        x, r = divmod(x, bound)
+        for i, m in steps:  # swap item i with one of items 0..i, the next digit of x
+            j = r % m
+            r //= m
+            items[i], items[j] = items[j], items[i]
+    items[: plan.tail] = plan.orders[x](items)  # the last swaps, at once
 
 
 # ---------------------------------------------------------------------------
+
+
+_BLANKS: dict[tuple[int, str, int], tuple[_DeckSetup, dict[str, Any]]] = {}
+
+
+def _blank(setup: _DeckSetup, mode: str, players: int) -> dict[str, Any]:
+    """The attributes of a new game of these decks, mode and players that no game changes
+    (the derived card data, the seats, the first phase), made once by `QuartettState`
+    itself; `new_game` adds each game's own piles, lists and RNG to a copy."""
+    key = (id(setup), mode, players)
+    hit = _BLANKS.get(key)
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    if len(_BLANKS) > 256:
+        _BLANKS.clear()
+    proto = QuartettState(
+        players=players,
+        mode=mode,
+        names=[],
+        decks=[],
+        cards=setup.rows,
+        rng=GameRng(),
+        phase=ASK if mode == QUARTETT else CALL,
+    )
+    blank = {k: v for k, v in vars(proto).items() if k not in _OWN}
+    _BLANKS[key] = (setup, blank)
+    return blank
+
+
+# the attributes each game has of its own (lists changed in play, the RNG), set by new_game
+_OWN = frozenset(
+    {
+        "names", "decks", "rng", "stacks", "middle", "hands", "stock", "laid", "round_limit",
+        "records", "stechen", "revealed", "history", "events", "_revealed", "_shown",
+        "_round_notes", "_wanted", "_asks", "_held",
+    }
+)  # fmt: skip
 
 
 def new_game(
@@ -1663,30 +1768,31 @@ def new_game(
     end = per * players
     dealt = [order[i:end:players] for i in range(players)]  # one at a time from P1 (Q8)
     rest = order[end:]
-    # no cards: the piles this game does not use
-    none: list[list[str]] = [[] for _i in range(players)]
     ask = mode == QUARTETT
-    state = QuartettState(
-        players=players,
-        mode=mode,
-        names=list(map(str, names)),
-        decks=[list(e) for e in setup.entries],
-        cards=setup.rows,
-        rng=rng,
-        stacks=none if ask else dealt,  # Q2.2: the first card dealt is the top
-        middle=[] if ask else rest,  # Q2.1
-        hands=dealt if ask else none,
-        stock=rest if ask else [],  # Q4.1, Q5.1
-        laid=[[] for _i in range(players)],
-        phase=ASK if ask else CALL,
-        round_limit=limit,
-        records=[(DEALT, setup.titles, mode, per, len(rest))],
-    )
-    if ask:
-        table = _card_table(state.cards)
-        bit, fours = table.bit, table.fours
-        for s, hand in enumerate(dealt):
-            m = sum(map(bit.__getitem__, hand))  # four bits per quartet
+    state = QuartettState.__new__(QuartettState)
+    vars(state).update(_blank(setup, mode, players))  # the card data and the seats: shared
+    # then what every game has of its own, as `QuartettState(...)` sets it
+    state.names = list(map(str, names))
+    state.decks = [list(e) for e in setup.entries]
+    state.rng = rng
+    none: list[list[str]] = [[] for _i in range(players)]  # the piles this game does not use
+    state.stacks = none if ask else dealt  # Q2.2: the first card dealt is the top
+    state.middle = [] if ask else rest  # Q2.1
+    state.hands = dealt if ask else none
+    state.stock = rest if ask else []  # Q4.1, Q5.1
+    state.laid = [[] for _i in range(players)]
+    state.round_limit = limit
+    state.records = [(DEALT, setup.titles, mode, per, len(rest))]
+    state.stechen, state.revealed, state.history, state.events = [], [], [], []
+    state._revealed, state._shown, state._round_notes = set(), [], []
+    state._wanted = [None] * players
+    state._asks = [None] * players
+    if not ask:
+        state._held = [0] * players
+    else:
+        bit, fours = state._bit, _card_table(state.cards).fours
+        state._held = [sum(map(bit.__getitem__, hand)) for hand in dealt]  # four bits a quartet
+        for s, (hand, m) in enumerate(zip(dealt, state._held, strict=True)):
             if m & m >> 1 & m >> 2 & m >> 3 & fours:  # a whole quartet was dealt
                 quartets = list(map(state._quartet.__getitem__, hand))
                 for q in dict.fromkeys(quartets):  # in the order first dealt

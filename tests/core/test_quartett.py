@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from pathlib import Path
@@ -930,3 +931,49 @@ def test_Q2_4_a_win_says_how_much_the_stack_grew():
     s.apply(str(s.legal_actions()[0]))
     win = s.log[-1]
     assert win["event"] == "win" and (win["cards"], win["gain"]) == (4, 2)
+
+
+# -- The deal as it always was, built without the field-by-field constructor (issue 20) ------
+
+
+def test_Q8_a_seed_deals_as_it_always_did():
+    """Q8: the seeded shuffle (one uniform number below n! read digit by digit, in groups
+    and a looked-up tail) deals what it dealt before it was made faster."""
+    s = q.new_game(2, seed=0)
+    assert s.stacks[0] == "B4 F4 G2 C4 B3 E1 F3 F1 A3 F2 G4 G1 H1 D3 B1 E4".split()
+    assert s.stacks[1] == "C3 H3 E3 H2 D1 A1 C1 H4 E2 G3 A2 D2 B2 C2 A4 D4".split()
+    s = q.new_game(6, seed=7)
+    assert s.stacks[0] == "H4 F1 A4 F4 H3".split() and s.stacks[5] == "D3 F2 E3 C4 B4".split()
+    assert s.middle == ["D2", "A3"]
+    s = q.new_game(2, seed=42, options={"mode": "quartett"})
+    assert s.hands[1] == "G4 B1 D1 G3 C1 F4 E4 H1 B3 D3".split()
+    assert s.stock == "H4 B4 G1 D2 A1 H2 C2 E2 F2 F1 A3 E3".split()
+    assert s.rng.state == 15755400384260043881
+    for n in range(1, 40):  # every size: a permutation, the same for the same seed
+        a, b = list(range(n)), list(range(n))
+        q._shuffle(q.GameRng(n), a)
+        q._shuffle(q.GameRng(n), b)
+        assert a == b and sorted(a) == list(range(n))
+
+
+@pytest.mark.parametrize("mode", q.MODES)
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_Q8_a_new_game_is_the_state_its_fields_make(mode, players):
+    """new_game builds its state from what every such deal shares and the game's own piles;
+    that is the state QuartettState makes of the same fields (a whole quartet dealt is laid
+    down and the turn passes as before), and two games share no list that play changes."""
+    for seed in range(12):
+        s = q.new_game(players, seed=seed, options={"mode": mode})
+        fields = {k: getattr(s, k) for k in q.QuartettState.__dataclass_fields__}
+        fields["rng"] = q.GameRng(s.rng.state)
+        made = q.QuartettState(**copy.deepcopy({k: v for k, v in fields.items() if k != "rng"}),
+                               rng=fields["rng"])  # fmt: skip
+        mine, theirs = vars(s), vars(made)
+        assert mine.keys() == theirs.keys()
+        for key in mine:
+            if key != "rng":
+                assert mine[key] == theirs[key], key
+        other = q.new_game(players, seed=seed + 100, options={"mode": mode})
+        for key, value in vars(s).items():
+            if isinstance(value, list | set | dict) and key in q._OWN:
+                assert value is not vars(other)[key], key

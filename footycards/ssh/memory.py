@@ -155,10 +155,10 @@ class GcPolicy:
     floor_sessions: int = 0  # ... with this many sessions open
     thresholds: tuple[int, int, int] | None = None  # Python's, while the policy runs
     reclaim_after: float = 0.5  # seconds between a screen's removal and freeing it
-    # seconds of freeing per tick at most (the server ticks every 0.1 s: under churn
-    # 50 ms every 0.5 s fell behind, hundreds of dropped screens and apps waiting while
-    # the memory they held called for deep collections)
-    reclaim_budget: float = 0.03
+    # seconds of freeing per tick at most (the server ticks every 0.1 s, so a tenth of
+    # the loop's time at most, in short slices; 30 ms a tick took a third of the server's
+    # CPU under churn and the apps then took too long to end)
+    reclaim_budget: float = 0.01
     reclaim_tries: int = 7  # tries while what was dropped is held, each wait twice the last
     removal_wait: float = 30.0  # seconds a widget may take to be removed before a try
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first

@@ -42,7 +42,7 @@ from ..plaintext import clean_name
 from ..tui.textual_internals import set_print_catchers
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
-from .reclaim import untie_workers, unwatch_removals, watch_removals
+from .reclaim import untie_workers
 from .session import AppFactory, GameSession, SessionInfo, default_app
 
 log = logging.getLogger("footycards.ssh")
@@ -538,23 +538,22 @@ class FootyServer:
           Every app here writes to the server's own streams instead, so whatever is
           restored is the same.
         - With the collection policy on, the screens `app` drops are freed soon after
-          (memory.py), not left for a deep collection, and so are the widgets it
-          removes from screens that stay (reclaim.watch_removals); its workers let go
-          of their tasks when done (reclaim.untie_workers), or a worker's cycle with
-          its task holds the app from outside once the session has ended.
+          (memory.py), not left for a deep collection; its workers let go of their
+          tasks when done (reclaim.untie_workers), or a worker's cycle with its task
+          holds the app from outside once the session has ended. (The widgets it
+          removes from screens that stay are not handed to `reclaim`: under churn most
+          were still held after every try, and trying cost more than it freed.)
         """
         set_print_catchers(app, *self.stray_output)
         untie_workers(app)
         if self.reclaims and hasattr(app, "screen_dropped"):
             app.screen_dropped = self.gc.screen_dropped
-            watch_removals(app, self.gc.widgets_dropped)
 
     def release(self, session: GameSession, app: App[Any] | None = None) -> None:
         """The session is over; its `app` (if it ran one) is freed soon after (memory.py):
         nothing of the server leads to it any more."""
         if app is not None and hasattr(app, "screen_dropped"):
             app.screen_dropped = None
-            unwatch_removals(app)
         if session in self.sessions:
             self.sessions.discard(session)
             limits = getattr(self.hub, "limits", None)

@@ -34,6 +34,8 @@ from ...registry import REGISTRY, GameSpec, get_spec
 from ...tables import Change, Presence, Table, TableError
 from ..host import FootyHost
 from ..ladder import kind_text
+from ..steady import steady_cursor
+from ..styled_once import StyledOnce
 from ..translate import translate_bindings
 from ..widgets.choice import Choice
 from ..widgets.dialogs import DIALOG_CSS
@@ -294,7 +296,7 @@ def enter_table(app: FootyHost, table: Table, watch: bool = False) -> TableSessi
     return session
 
 
-class TableRoomScreen(Screen):
+class TableRoomScreen(StyledOnce, Screen):
     """A table's room: the code to share, the seats and who is there, chat, whose turn."""
 
     CSS_PATH = "tables.tcss"
@@ -435,7 +437,7 @@ class TableRoomScreen(Screen):
             self.session.leave()
 
 
-class ChatScreen(ModalScreen[None]):
+class ChatScreen(StyledOnce, ModalScreen[None]):
     """The table chat: the last lines and a one-line input (Enter says it, Esc closes)."""
 
     DEFAULT_CSS = "ChatScreen {" + DIALOG_CSS + "}"
@@ -450,7 +452,8 @@ class ChatScreen(ModalScreen[None]):
         with Vertical():
             yield Static(_("Table chat"), classes="title", markup=False)
             yield Static(chat_text(self.session.table), classes="body", id="lines", markup=False)
-            yield Input(placeholder=_("Say something, Enter sends"), max_length=200, id="say")
+            say = Input(placeholder=_("Say something, Enter sends"), max_length=200, id="say")
+            yield steady_cursor(say, self.app)
 
     def on_mount(self) -> None:
         self.query_one("#say", Input).focus()
@@ -469,7 +472,7 @@ def host_options(spec: GameSpec) -> tuple[OptionSpec, ...]:
     return spec.options_for("launcher", remote=True)
 
 
-class HostScreen(Screen):
+class HostScreen(StyledOnce, Screen):
     """Host a table: the game, per seat people or an AI level, and the game's options.
 
     One line per field, as in the launcher, and the same option fields (a `Choice` or a
@@ -617,7 +620,7 @@ class HostScreen(Screen):
             self.notify(problem_text(exc), title=_("Cannot open the table"), severity="error")
 
 
-class TableListScreen(Screen):
+class TableListScreen(StyledOnce, Screen):
     """Join a table (by code or from the list of open tables) or watch one."""
 
     CSS_PATH = "tables.tcss"
@@ -638,7 +641,7 @@ class TableListScreen(Screen):
                 classes="heading",
                 markup=False,
             )
-            yield Input(placeholder="K7QX", max_length=8, id="code")
+            yield steady_cursor(Input(placeholder="K7QX", max_length=8, id="code"), self.app)
             yield Static(
                 _("Open tables") if not self.watching else _("Tables playing"),
                 classes="heading",

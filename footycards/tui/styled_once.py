@@ -5,10 +5,11 @@ Textual styles each widget when it is mounted, and again, every widget of the sc
 when a screen is pushed or switched to (its `ScreenResume` event asks for it: a screen
 that comes back may have missed a change of the stylesheet or theme while it was away).
 A screen seen for the first time has missed nothing but its own node's styling
-(Textual styles the screen before it reads the screen's CSS file, when that is new to the
-app): its widgets are styled as they mount, after the event was sent. On an SSH server that second styling, on every screen a session opens, was about
-a twentieth of the CPU of a session touring the screens (benchmarks/bench_screens.py), on
-the event loop every session shares. A screen with this mixin is styled on its own when it is
+(Textual styles the screen before it reads the screen's CSS file, when that is new to
+the app): its widgets are styled as they mount, after the event was sent. On an SSH
+server that second styling, on every screen a session opens, was about a twentieth of
+the CPU of a session touring the screens (benchmarks/bench_screens.py), on the event
+loop every session shares. A screen with this mixin is styled on its own when it is
 pushed (it has no widgets yet) and asks for the whole restyle only when it comes back
 (public API only: the event's own `refresh_styles`).
 

@@ -88,7 +88,7 @@ def stats_table(title: str, rows: list[Any]) -> Any:
     from rich.table import Table as RichTable
     from rich.text import Text
 
-    from ..stats import fmt_score, form_text, practice_text, streak_label
+    from ..stats import fmt_score, form_text, hinted_text, practice_text, streak_label
 
     t = RichTable(title=title)
     t.add_column(_("Player"))
@@ -108,9 +108,10 @@ def stats_table(title: str, rows: list[Any]) -> Any:
             str(r.lost),
             fmt_score(r.best),
             streak_label(r.streak),
-            form_text(r.form),
+            form_text(r.form, r.form_hinted),
         )
-    t.caption = practice_text(rows) or None
+    notes = [line for line in (practice_text(rows), hinted_text(rows)) if line]
+    t.caption = Text("\n".join(notes)) if notes else None  # names inside: never markup
     return t
 
 

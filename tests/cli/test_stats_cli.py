@@ -135,3 +135,21 @@ def test_quartett_has_one_table_per_mode():
     ann_quartets = next(line for line in quartett.splitlines() if "Ann" in line)
     assert "32" in ann_cards and ann_cards.split("│")[-2].strip() == "W"  # best, form
     assert "32" not in ann_quartets and ann_quartets.split("│")[-2].strip() == "L"
+
+
+def test_stats_marks_games_with_hints_and_says_so_as_plain_text():
+    """A game with hints is a small letter in the form, and the caption names who played
+    such games; a name that looks like markup is printed as typed."""
+    stats = Stats()
+    name = "[bold]Ann[/]"
+    stats.record("stadium", [SeatResult(name, None, WON, 17), SeatResult("Bob", None, LOST, 4)])
+    stats.record(
+        "stadium",
+        [SeatResult(name, None, WON, 9), SeatResult("Bob", None, LOST, 2)],
+        hinted=True,
+    )
+    code, out = run(["stats"])
+    assert code == 0
+    row = next(line for line in out.splitlines() if "Ann" in line and "17" in line)
+    assert "[bold]Ann[/]" in row and "Ww" in row
+    assert "Games with hints" in out and out.count("[bold]Ann[/]") == 2  # row and caption

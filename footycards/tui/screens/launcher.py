@@ -257,7 +257,7 @@ class LauncherScreen(StyledOnce, Screen):
         if wid.startswith("kind-"):
             return _(
                 "P{n}: a person at this keyboard, or an AI player (random, easy, normal, "
-                "hard: from the weakest). ← → change it."
+                "hard, master: from the weakest). ← → change it."
             ).format(n=int(wid[5:]) + 1)
         if wid.startswith("name-"):
             return _("P{n}'s name at the table (16 characters at most).").format(n=int(wid[5:]) + 1)

@@ -38,6 +38,8 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 OURS = "from footycards.cli import main; main()"  # what the `footycards` script runs
 OURS_MARK = b"Bundesliga Quartett"  # the launcher's game list
@@ -98,6 +100,9 @@ def harness(code: str, size: tuple[int, int], end_at_first_frame: bool = False) 
     )
 
 
+T = TypeVar("T")
+
+
 def cpu_times(code: str, size: tuple[int, int], home: str) -> tuple[float, float]:
     """CPU seconds of a headless run of `code` at App.run and at its first frame."""
     program = harness(code, size)
@@ -111,17 +116,26 @@ def cpu_times(code: str, size: tuple[int, int], home: str) -> tuple[float, float
     return began, drawn
 
 
-def cpu_main(runs: int, size: tuple[int, int]) -> None:
-    """The --cpu figures: medians of `runs` headless starts of each app, alternating."""
-    ours: list[tuple[float, float]] = []
-    bare: list[tuple[float, float]] = []
+def alternate(
+    runs: int, size: tuple[int, int], measure: Callable[[str, tuple[int, int], str], T]
+) -> tuple[list[T], list[T]]:
+    """`runs` measurements of each app, alternating which goes first, after one start of
+    each that compiles their modules; (ours, bare)."""
+    ours: list[T] = []
+    bare: list[T] = []
     with tempfile.TemporaryDirectory() as home:
         cpu_times(OURS, size, home)  # compile both apps' modules first
         cpu_times(BARE, size, home)
         for run in range(runs):
             pair = [(OURS, ours), (BARE, bare)]
-            for code, times in pair if run % 2 == 0 else reversed(pair):
-                times.append(cpu_times(code, size, home))
+            for code, results in pair if run % 2 == 0 else reversed(pair):
+                results.append(measure(code, size, home))
+    return ours, bare
+
+
+def cpu_main(runs: int, size: tuple[int, int]) -> None:
+    """The --cpu figures: medians of `runs` headless starts of each app, alternating."""
+    ours, bare = alternate(runs, size, cpu_times)
     (o_run, o_frame), (b_run, b_frame) = (
         (statistics.median(t[0] for t in ts), statistics.median(t[1] for t in ts))
         for ts in (ours, bare)
@@ -161,15 +175,7 @@ def instructions_main(runs: int, size: tuple[int, int]) -> None:
     """The --instructions figures: medians of `runs` counted starts of each app."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs Valgrind (valgrind --tool=callgrind)")
-    ours: list[int] = []
-    bare: list[int] = []
-    with tempfile.TemporaryDirectory() as home:
-        cpu_times(OURS, size, home)  # compile both apps' modules first
-        cpu_times(BARE, size, home)
-        for run in range(runs):
-            pair = [(OURS, ours), (BARE, bare)]
-            for code, counts in pair if run % 2 == 0 else reversed(pair):
-                counts.append(instructions(code, size, home))
+    ours, bare = alternate(runs, size, instructions)
     mine, peer = statistics.median(ours), statistics.median(bare)
     print(
         f"instructions to the first frame, headless {size[0]}x{size[1]}: launcher "

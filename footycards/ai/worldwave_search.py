@@ -328,11 +328,7 @@ class Search:
             while samples < SAMPLES:
                 seed = local.getrandbits(32)
                 base = determinize(view, random.Random(seed), book, known)
-                values: dict[int, float] = {}
-                for n, i in enumerate(alive):
-                    state = base.clone() if n < len(alive) - 1 else base
-                    values[i] = self.rollout(state, cands[i], me, horizon, random.Random(seed))
-                for i, v in values.items():
+                for i, v in self.sample_values(base, alive, cands, me, horizon, seed).items():
                     totals[i] += v
                 samples += 1
                 if samples >= CUT_AFTER:
@@ -350,6 +346,23 @@ class Search:
         if totals[best] - totals[0] <= MARGIN * samples:
             return first  # within the rollouts' noise: the normal choice stands
         return cands[best]
+
+    def sample_values(
+        self,
+        base: WorldWaveState,
+        alive: list[int],
+        cands: list[Any],
+        me: int,
+        horizon: int,
+        seed: int,
+    ) -> dict[int, float]:
+        """One determinized sample: each live candidate's rollout value from `base` (cloned
+        for all but the last), every rollout on the same seed so they are compared paired."""
+        row: dict[int, float] = {}
+        for n, i in enumerate(alive):
+            state = base.clone() if n < len(alive) - 1 else base
+            row[i] = self.rollout(state, cands[i], me, horizon, random.Random(seed))
+        return row
 
     def rollout(
         self, state: WorldWaveState, action: Any, me: int, horizon: int, rng: random.Random
@@ -458,11 +471,7 @@ class MasterSearch(Search):
                     base = engine.determinize(view, random.Random(seed))
                 else:
                     base = determinize(view, random.Random(seed), book, known)
-                row: dict[int, float] = {}
-                for n, i in enumerate(alive):
-                    state = base.clone() if n < len(alive) - 1 else base
-                    row[i] = self.rollout(state, cands[i], me, horizon, random.Random(seed))
-                for i, v in row.items():
+                for i, v in self.sample_values(base, alive, cands, me, horizon, seed).items():
                     values[i].append(v)
                 samples += 1
                 if samples >= MASTER_CUT_AFTER and len(alive) > 2:

@@ -230,7 +230,7 @@ async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
         # The table is opened by a fourth process (this test) that never runs it: the
         # log and the lease decide who does.
         mine = RedisTableHub(redis_server.url)
-        table = mine.open_table("ann", "quartett", [None, None, "easy"], {"round_limit": 20})
+        table = mine.open_table("ann", "quartett", [None, None, "hard"], {"round_limit": 20})
         code = table.code
         ann, bob, cleo = (
             OpenSSH(one.port, "ann"),

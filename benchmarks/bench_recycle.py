@@ -3,7 +3,10 @@ churn soak against `footycards serve --workers 2 --hub ... --recycle-mb N`, with
 sessions drop freed at once (reclaim.py, the default) and without it.
 
 Usage: python benchmarks/bench_recycle.py [--sessions 200] [--at-once 10]
-           [--recycle-mb 64] [--modes on,deep,recycle] [--workers 2]
+           [--recycle-mb 64] [--modes on,deep,recycle] [--workers 2] [--keep DIR]
+
+`--keep DIR` keeps each mode's server.log (and the servers' console) in DIR/MODE/ and
+prints where; without it they go with the run's temporary folder.
 
 Each mode is `serve`'s hidden `--reclaim` switch (for this measurement only):
 - on: what a session drops (screens, its app when it ends) is freed half a second later
@@ -34,6 +37,7 @@ import argparse
 import asyncio
 import random
 import re
+import shutil
 import sys
 import tempfile
 import time
@@ -147,6 +151,18 @@ async def churn(mode: str, args: argparse.Namespace, url: str, home: Path) -> No
             probe.hang_up()
     finally:
         server.stop()
+        if args.keep:
+            kept = keep_logs(folder, Path(args.keep) / mode)
+            print(f"    server.log of --reclaim {mode} kept in {kept}", flush=True)
+
+
+def keep_logs(folder: Path, into: Path) -> Path:
+    """Copy a mode's server.log (with its rotated copies) and console to `into`."""
+    into.mkdir(parents=True, exist_ok=True)
+    for path in [*sorted((folder / "data").glob("server.log*")), folder / "stderr.txt"]:
+        if path.is_file():
+            shutil.copy2(path, into / path.name)
+    return into.resolve()
 
 
 def main() -> None:
@@ -157,6 +173,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--modes", default="on,deep,recycle")
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--keep", default="", help="keep each mode's server.log in DIR/MODE/")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)

@@ -186,8 +186,26 @@ async def test_a_full_bar_leaves_keys_out_but_keeps_keys_help_and_leave():
         text = bar_text(bar)
         assert len(text) <= 80
         assert "u Undo" in text and "? Keys" in text and text.rstrip().endswith("q Leave")
+        assert "h Hint" in text
         start, end = span_of(bar, "q")
         assert end <= 80
+
+
+@pytest.mark.parametrize("players", ["Ann,Bob", "Ann,ai:easy"])
+async def test_the_hint_key_stays_on_stadiums_bar_at_80_columns(players):
+    """Stadium's keys fill an 80-column bar: the keys left out for room are never the
+    hint (`h Hint`, a key everyone should see), which stays whole and clickable."""
+    match = Match.start("stadium", parse_players(players), 1)
+    app = FootyApp(match=match, speed="instant", autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        text = bar_text(bar)
+        assert len(text) <= 80
+        assert "h Hint" in text and "? Keys" in text and text.rstrip().endswith("q Leave")
+        shown = {label for label in (e.label for e in bar.entries) if f" {label}" in text}
+        assert len(shown) < len(bar.entries)  # some keys were left out for room
+        assert span_of(bar, "h")[1] <= 80
 
 
 @pytest.mark.parametrize(
@@ -212,3 +230,4 @@ async def test_the_rules_key_stays_on_a_full_bar_in_every_language(lang, game):
         start, end = span_of(bar, "f1")
         assert end <= 80 and "f1" in text
         assert span_of(bar, "question_mark")[1] <= 80
+        assert span_of(bar, "h")[1] <= 80  # the hint too

@@ -7,8 +7,8 @@ ones dimmed), the command palette key on the right, and redraws only when what i
 shows changed. A click on a key presses it, so the binding's action runs as if typed.
 `compact` packs the keys closer (narrow terminals); `show_command_palette` hides the
 palette key. Keys that do not fit are left out from the right, but never `?` (the keys
-help lists them all), `F1` (the rules: a longer translation must not push them off) nor
-the last one (Leave).
+help lists them all), `F1` (the rules: a longer translation must not push them off), a
+game's hint (`h`, a key everyone should find) nor the last one (Leave).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from textual.widget import Widget
 from ...i18n import N_, _
 
 KEPT = ("question_mark", "f1")  # the keys help and the rules: always on the bar
+KEPT_ACTIONS = ("hint",)  # a game's hint: always on the bar, whatever its key
 PALETTE = N_("palette")  # Textual's word for the command palette key (the bar translates it)
 
 
@@ -36,6 +37,12 @@ class BarKey(NamedTuple):
     display: str
     description: str
     enabled: bool
+    action: str = ""  # the binding's action
+
+    @property
+    def kept(self) -> bool:
+        """Whether the bar keeps this key when others are left out for room."""
+        return self.key in KEPT or self.action in KEPT_ACTIONS
 
 
 class BarEntry(NamedTuple):
@@ -118,10 +125,16 @@ class KeyBar(Widget, can_focus=False):
         palette: BarEntry | None = None
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
-            shown = BarKey(key, app.get_key_display(binding), binding.description, active.enabled)
+            shown = BarKey(
+                key,
+                app.get_key_display(binding),
+                binding.description,
+                active.enabled,
+                binding.action,
+            )
             if key == app.COMMAND_PALETTE_BINDING and app.ENABLE_COMMAND_PALETTE:
                 said = _(PALETTE) if binding.description == PALETTE else binding.description
-                shown = BarKey(key, shown.display, said, active.enabled)
+                shown = shown._replace(description=said)
                 palette = BarEntry((shown,), said)
             if not binding.show:
                 continue
@@ -165,7 +178,7 @@ class KeyBar(Widget, can_focus=False):
     def fitting(self, key_style: Style, text_style: Style, room: int) -> list[BarEntry]:
         """The entries that fit in `room` cells: when they do not all fit, the ones before
         the last are left out from the right, but never the keys help (`?` lists every key
-        left out), the rules (F1) nor the last key (Leave, Quit)."""
+        left out), the rules (F1), a game's hint nor the last key (Leave, Quit)."""
         entries = list(self.entries)
         gap = 1 if self.compact else 0
 
@@ -174,9 +187,7 @@ class KeyBar(Widget, can_focus=False):
             return cells + gap * max(0, len(entries) - 1)
 
         while width() > room:
-            droppable = [
-                i for i, e in enumerate(entries[:-1]) if not any(k.key in KEPT for k in e.keys)
-            ]
+            droppable = [i for i, e in enumerate(entries[:-1]) if not any(k.kept for k in e.keys)]
             if not droppable:
                 break
             del entries[droppable[-1]]

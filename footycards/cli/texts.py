@@ -142,17 +142,26 @@ def option_records(ctx: click.Context, command: click.Command) -> list[tuple[str
 
 
 # a character written two cells wide, or its punctuation: a line may break before each
-# (but before closing punctuation)
+# (but not before closing punctuation, nor after opening punctuation)
 _WIDE = "\u2e80-\u9fff\u3000-\u303f\uac00-\ud7af\uff00-\uffef"
-_CLOSING = "」』，。）、；：！？"  # punctuation that never starts a line
+_CLOSING = "」』】》〉〕］｝，。）、；：！？)]}"  # punctuation that never starts a line
+_OPENING = "「『【《〈〔［｛（([{"  # punctuation that never ends a line
 # a pattern, compiled where help is wrapped (compiling its wide ranges takes milliseconds
-# that the launcher, which wraps nothing, would pay at every start)
-_TOKEN = rf"(?:[{_WIDE}]|[^\s{_WIDE}]+)[{_CLOSING}]*"
+# that the launcher, which wraps nothing, would pay at every start): a token is one wide
+# character or a run of others (not ending in opening punctuation), with the opening
+# punctuation before it and the closing punctuation after it; opening punctuation with
+# nothing after it is a token of its own
+_OPEN, _CLOSE = re.escape(_OPENING), re.escape(_CLOSING)
+_TOKEN = (
+    rf"[{_OPEN}]*(?:[{_WIDE}]|[^\s{_WIDE}]*[^\s{_WIDE}{_OPEN}])[{_CLOSE}]*"
+    rf"|[{_OPEN}]+"
+)
 
 
 def wrap_cells(text: str, width: int) -> list[str]:
     """`text` in lines of at most `width` cells, paragraphs kept: words stay whole, and
-    Chinese, which has no spaces, breaks between any two characters."""
+    Chinese, which has no spaces, breaks between any two characters, but never after an
+    opening bracket or quote nor before a closing one (nor before its comma or stop)."""
     lines: list[str] = []
     for n, paragraph in enumerate(text.split("\n\n")):
         if n:

@@ -235,8 +235,9 @@ def test_help_and_errors_in_the_chosen_language(footycards_home, german, monkeyp
 
 def test_chinese_help_fits_the_terminal_by_cells(footycards_home, monkeypatch):
     """Chinese help is wrapped by terminal cells (click counts characters, and a Chinese
-    character takes two cells): no line of any `--help` runs past 80 columns, and no word
-    of a one-cell language is broken."""
+    character takes two cells): no line of any `--help` runs past 80 columns, no word of a
+    one-cell language is broken, no line ends with an opening bracket or quote and none
+    starts with a closing one."""
     from click.testing import CliRunner
     from rich.cells import cell_len
 
@@ -245,18 +246,28 @@ def test_chinese_help_fits_the_terminal_by_cells(footycards_home, monkeypatch):
 
     assert wrap_cells("誰先開始：座位號碼（1 = 第一位）", 10) == [
         "誰先開始：",
-        "座位號碼（",
-        "1 = 第一",
-        "位）",
+        "座位號碼",
+        "（1 = 第一",  # an opening bracket never ends a line
+        "位）",  # nor does a closing one start one
     ]
     assert wrap_cells("one two three", 7) == ["one two", "three"]
+    assert wrap_cells("顯示「規則」與（說明）", 6) == ["顯示", "「規", "則」與", "（說", "明）"]
     if "zh_Hant" not in i18n.available_languages():
         pytest.fail("no zh_Hant catalogue")
     monkeypatch.setenv("LANGUAGE", "en")  # gettext's global language, put back afterwards
     commands = [[], ["play"], ["play", "stadium"], ["text", "worldwave"], ["sim", "quartett"]]
     commands += [["serve"], ["stats"], ["replay"], ["resume"], ["rules"]]
     for command in commands:
-        out = CliRunner().invoke(main, ["--lang", "zh-Hant", *command, "--help"], terminal_width=80)
-        assert out.exit_code == 0, out.output
-        wide = [line for line in out.output.splitlines() if cell_len(line) > 80]
-        assert wide == [], (command, wide)
+        for width in (80, 52):
+            out = CliRunner().invoke(
+                main, ["--lang", "zh-Hant", *command, "--help"], terminal_width=width
+            )
+            assert out.exit_code == 0, out.output
+            lines = [line.strip() for line in out.output.splitlines() if line.strip()]
+            if width == 80:  # (narrower, a long option value alone fills a line)
+                wide = [line for line in out.output.splitlines() if cell_len(line) > width]
+                assert wide == [], (command, wide)
+            # an opening bracket or quote never ends a line, a closing one never starts one
+            opening = [line for line in lines if line[-1] in "（「『【《"]
+            closing = [line for line in lines if line[0] in "）」』】》，。、；：！？"]
+            assert opening == [] and closing == [], (command, width, opening, closing)

@@ -272,7 +272,9 @@ class Autosaver:
     """Saves a match after every action; a finished game goes to the history.
 
     A new game is saved from its first move on (one left before it leaves no file behind);
-    a game resumed or given its record (a shared table's) is saved at once.
+    a game resumed or given its record (a shared table's) is saved at once. A game whose
+    moves are all undone leaves no file behind either (Continue would offer "0 moves"),
+    unless it was saved before any move was made (a shared table's new game).
 
     A failed write (OSError: disk full, read-only folder) never stops the game: the file
     saved before stays whole, `on_error` is called once (until a save works again) and
@@ -294,8 +296,10 @@ class Autosaver:
         self.failed = False
         self.error: OSError | None = None
         self.warned = False
-        self.saves = 0  # successful writes
+        self.saves = 0  # successful writes (since the file was last removed)
         self.finished = False
+        # saved with no move made (a shared table's new game): kept when undone back to that
+        self.keep_unplayed = record is not None and not match.actions
         self._unsubscribe: Callable[[], None] | None = match.subscribe(self.on_applied)
         self._unsubscribe_undo = match.subscribe_undo(self.on_undone)
         if record is not None or match.actions:
@@ -309,8 +313,25 @@ class Autosaver:
         self.save_now()
 
     def on_undone(self, undone: Undone) -> None:
-        """Moves were taken back: the file is rewritten with the shorter action list."""
-        self.save_now()
+        """Moves were taken back: the file is rewritten with the shorter action list, or
+        removed when no move is left (see the class docstring)."""
+        if self.match.actions or self.keep_unplayed:
+            self.save_now()
+        else:
+            self.forget()
+
+    def forget(self) -> bool:
+        """Remove the game's file: nothing is left to resume (False when it cannot be)."""
+        try:
+            self.store.delete(self.id)
+        except OSError as exc:
+            self.failed_with(exc)
+            return False
+        self.failed = False
+        self.error = None
+        self.warned = False
+        self.saves = 0
+        return True
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.match, self.id, self.started)
@@ -328,18 +349,22 @@ class Autosaver:
             else:
                 self.store.save(record)
         except OSError as exc:
-            self.failed = True
-            self.error = exc
-            if not self.warned:
-                self.warned = True
-                if self.on_error is not None:
-                    self.on_error(exc)
+            self.failed_with(exc)
             return False
         self.failed = False
         self.error = None
         self.warned = False
         self.saves += 1
         return True
+
+    def failed_with(self, exc: OSError) -> None:
+        """A write or a removal failed: noted, and said once (until one works again)."""
+        self.failed = True
+        self.error = exc
+        if not self.warned:
+            self.warned = True
+            if self.on_error is not None:
+                self.on_error(exc)
 
     def stop(self) -> None:
         """Stop listening to the match (the file stays as last saved)."""

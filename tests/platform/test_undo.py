@@ -273,6 +273,34 @@ def test_undo_rewrites_the_autosave(tmp_path):
     assert saved.replay().state.to_json() == match.state.to_json()
 
 
+def test_a_game_undone_back_to_no_move_leaves_no_file(tmp_path):
+    """Every move undone: the save file goes, as for a game left before its first move
+    (Continue would offer a game of 0 moves); the next move writes it again. A game saved
+    before its first move (a shared table's, given its record) keeps its file."""
+    from footycards.record import GameRecord
+    from footycards.saves import Autosaver, SaveStore
+
+    store = SaveStore(tmp_path)
+    match = stadium_table()
+    saver = Autosaver(match, store)
+    match.apply("flip A3")
+    match.apply("flip A4")
+    assert [e.moves for e in store.list()] == [2]
+    match.undo(anyway=True)
+    assert [e.moves for e in store.list()] == [1]
+    match.undo(anyway=True)
+    assert match.actions == [] and store.list() == [] and saver.saves == 0
+    match.apply("flip A3")
+    assert [e.moves for e in store.list()] == [1]
+
+    table = stadium_table()
+    kept = Autosaver(table, store, GameRecord.of(table, "table-ABC-1"))
+    assert kept.path.exists()
+    table.apply("flip A3")
+    table.undo(anyway=True)
+    assert kept.path.exists() and GameRecord.from_json(kept.path.read_text("utf-8")).actions == []
+
+
 # -- undo across a barrier, when the person asks for it: a practice game ----------------
 
 
@@ -317,6 +345,7 @@ def test_a_practice_game_says_so_in_its_record_and_after_a_resume(tmp_path):
     saver = Autosaver(match, SaveStore(tmp_path))
     match.apply("flip A1")
     match.undo(anyway=True)
+    match.apply("flip A2")  # (undone back to no move, the game had no file)
     saved = GameRecord.from_json(saver.path.read_text(encoding="utf-8"))
     assert saved.practice and saved.to_dict()["practice"] is True
     assert saved.replay().practice

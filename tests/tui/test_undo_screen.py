@@ -117,3 +117,32 @@ async def test_no_u_in_the_key_bar_with_two_people():
         await pilot.press("u")
         await pilot.pause()
         assert "no undo with 2 people" in notes(app) and hot.actions == ["flip A1"]
+
+
+async def test_a_game_undone_back_to_no_move_leaves_no_save_behind():
+    """Every move undone: the save file goes (Continue would offer a game of 0 moves) and
+    the leave question says there is nothing to save; the next move saves it again."""
+    match = Match.start("stadium", parse_players("Ann,ai:normal"), 1, OPTIONS)
+    app = FootyApp(match=match, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        saver = app.autosaver
+        assert saver is not None and saver.match is match
+        match.apply("flip A1")
+        await pilot.pause()
+        assert [e.moves for e in app.store.list()] == [1]
+        await pilot.press("u", "y")  # across the card seen: asked, and yes
+        await pilot.pause()
+        assert match.actions == [] and match.practice
+        assert app.store.list() == [] and not saver.path.exists()
+        await pilot.press("q")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert "No move has been made yet, so there is nothing to save." in dialog.question
+        await pilot.press("n")
+        await pilot.pause()
+        match.apply("flip A2")
+        await pilot.pause()
+        [entry] = app.store.list()
+        assert entry.moves == 1 and entry.id == saver.id

@@ -1,0 +1,3 @@
+"""The UI tests (pilot and snapshot tests), a package: their conftest is imported as
+`tui.conftest`, never as `conftest`, the name under which the SSH tests import the
+helpers of tests/ssh/conftest.py (tests/platform/test_suite_layout.py)."""

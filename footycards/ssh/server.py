@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import logging
 import logging.handlers
 import math
@@ -40,6 +41,7 @@ from ..i18n import _
 from ..paths import data_dir
 from ..plaintext import clean_name
 from ..tui.textual_internals import set_print_catchers
+from .handoff import Receiver
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
 from .reclaim import untie_workers
@@ -78,7 +80,9 @@ class ServerOptions:
     takeover_wait: float = 3.0  # minutes before an AI takes the seat of a player who left
     freeze_gc: bool = True  # the garbage-collection policy of memory.py (False: Python's)
     hub: str | None = None  # shared tables in Redis (redis://HOST:PORT/DB); None: this process
-    reuse_port: bool = False  # SO_REUSEPORT: workers of one supervisor share the port
+    # a worker of `serve --workers N`: its supervisor accepts the connections and passes
+    # them on this Unix socket (handoff.py); -1: listen on host and port itself
+    handoff_fd: int = -1
     log_file: bool = True  # server.log here (a worker's records go to its supervisor instead)
     recycle_mb: float = 0.0  # a worker beyond this much more memory than its sessions
     recycle_per_session_mb: float = 16.0  # explain (so much each) is recycled; 0: never
@@ -401,6 +405,8 @@ class FootyServer:
         self.names: NameBook | None = None  # which key holds which name (authorized keys)
         self._recent: dict[str, deque[float]] = {}
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.handoff: Receiver | None = None  # a worker's connections, from its supervisor
+        self._ssh_options: dict[str, Any] = {}
         self.host_key_path: Path | None = None
         self.fingerprint = ""
         self.port = options.port
@@ -438,9 +444,7 @@ class FootyServer:
         for table in self.hub.restore():  # games saved before the last stop
             log.info("table %s waits for %s", table.code, ", ".join(table.seat_names()))
         opts = self.options
-        self._acceptor = await asyncssh.listen(
-            opts.host,
-            opts.port,
+        self._ssh_options = dict(
             server_factory=lambda: _Connection(self),
             server_host_keys=[key],
             authorized_client_keys=None,  # checked by _Connection with the names they may use
@@ -453,11 +457,15 @@ class FootyServer:
             login_timeout=opts.login_timeout,
             keepalive_interval=opts.keepalive,
             keepalive_count_max=3,
-            reuse_port=opts.reuse_port or None,
         )
-        sockets = self._acceptor.sockets
-        if sockets:
-            self.port = sockets[0].getsockname()[1]
+        if opts.handoff_fd >= 0:
+            self.handoff = Receiver(opts.handoff_fd, self.serve_handed, self.report_ended)
+            self.handoff.start()
+        else:
+            self._acceptor = await asyncssh.listen(opts.host, opts.port, **self._ssh_options)
+            sockets = self._acceptor.sockets
+            if sockets:
+                self.port = sockets[0].getsockname()[1]
         if opts.freeze_gc:
             self.gc.start()
             self._gc_task = asyncio.get_running_loop().create_task(self._collect_garbage())
@@ -469,10 +477,30 @@ class FootyServer:
             await asyncio.sleep(every)
             self.gc.tick(len(self.sessions))
 
-    async def stop(self) -> None:
-        """Stop listening; tell every session the server is stopping and end it."""
+    async def serve_handed(self, connection: socket.socket) -> None:
+        """Serve one connection the supervisor passed (a worker), until it ends."""
+        ssh = await asyncssh.run_server(connection, **self._ssh_options)
+        await ssh.wait_closed()
+
+    def report_ended(self, ended: int) -> None:
+        """Tell the supervisor how many of the connections it passed have ended."""
+        out = sys.__stdout__
+        if out is not None:
+            out.write(json.dumps({"ended": ended}) + "\n")
+            out.flush()
+
+    def stop_taking(self) -> None:
+        """Take no new connections (those open go on)."""
         if self._acceptor is not None:
             self._acceptor.close()
+        if self.handoff is not None:
+            self.handoff.stop()
+
+    async def stop(self) -> None:
+        """Stop listening; tell every session the server is stopping and end it."""
+        self.stop_taking()
+        if self.handoff is not None:
+            self.handoff.close()
         for session in list(self.sessions):
             session.end(_("The server is shutting down. Bye!"))
         for _i in range(50):

@@ -1,11 +1,11 @@
 """Provides `footycards serve --workers N`: a small supervisor and its worker processes.
 
-The supervisor loads (or creates) the host key once, then starts N worker processes
-(`python -m footycards.ssh.supervisor`, options as JSON in the environment). Each worker
-is an ordinary `FootyServer` that listens on the same address and port with
-`SO_REUSEPORT` (the kernel spreads new connections over them), with the supervisor's
-host key. With port 0 the supervisor picks the port first by binding a socket with
-`SO_REUSEPORT` to it (bound, never listening: it only holds the port for the workers).
+The supervisor loads (or creates) the host key once, listens on the address and port,
+then starts N worker processes (`python -m footycards.ssh.supervisor`, options as JSON in
+the environment). Each worker is an ordinary `FootyServer` with the supervisor's host
+key that does not listen: the supervisor accepts every connection and passes it to the
+worker with the fewest open connections (handoff.py), so the sessions are shared evenly
+(the kernel's `SO_REUSEPORT` spread them by a hash of the client's address: 91 : 71).
 
 - One log: workers write their log records to their stderr as JSON lines; the supervisor
   writes them to its console and server.log (tracebacks to the file only), each marked
@@ -16,6 +16,8 @@ host key. With port 0 the supervisor picks the port first by binding a socket wi
 - SIGTERM or SIGINT to the supervisor: SIGTERM to every worker (each tells its sessions
   the server stops), SIGKILL to any still running after `STOP_WAIT` seconds.
 - A worker whose supervisor is gone (its stdin reaches end of file) stops too.
+- A worker that drains for recycling or is not running (dying, starting again) is passed
+  no connection; with none to take one, a connection is closed at once.
 
 Sessions of their own (launcher, games against the AI, hot-seat) need nothing shared;
 shared tables need a hub every worker reaches (`--hub redis://...`), which the CLI
@@ -41,6 +43,7 @@ from typing import Any
 
 from ..i18n import _
 from ..paths import data_dir
+from .handoff import hand, pair
 from .recycle import Recycler
 from .server import (
     LOG_NAME,
@@ -63,6 +66,7 @@ STOP_WAIT = 10.0  # seconds the workers get to stop before SIGKILL
 BACKOFF_FIRST = 0.5
 BACKOFF_MOST = 30.0
 STEADY = 60.0  # a worker that ran this long before dying is restarted at the first wait
+BACKLOG = 512  # connections the kernel queues while the supervisor hands them on
 
 
 def worker_count(text: str) -> int:
@@ -95,18 +99,11 @@ def options_from_json(text: str) -> ServerOptions:
     return ServerOptions(**{k: v for k, v in data.items() if k in known})
 
 
-def reserve_port(host: str, port: int) -> socket.socket:
-    """A socket bound to (host, port) with SO_REUSEPORT and not listening: it holds the
-    port (port 0: a free one) for workers that bind it the same way."""
+def listen_on(host: str, port: int) -> socket.socket:
+    """The supervisor's listening socket on (host, port) (port 0: a free one), non-blocking."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
-    try:
-        sock.bind((host, port))
-    except OSError:
-        sock.close()
-        raise
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
+    sock.setblocking(False)
     return sock
 
 
@@ -205,9 +202,7 @@ async def recycle_when_due(
     `recycled` when the last session has ended."""
     while not recycler.due(len(server.sessions)):
         await asyncio.sleep(every)
-    acceptor = getattr(server, "_acceptor", None)
-    if acceptor is not None:
-        acceptor.close()  # the other workers on the port take new connections
+    server.stop_taking()  # the supervisor passes new connections to the other workers
     out = sys.__stdout__
     assert out is not None
     out.write(json.dumps({"draining": os.getpid()}) + "\n")
@@ -240,6 +235,21 @@ class Worker:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     pids: list[int] = field(default_factory=list)  # every process this slot ran, in order
     retiring: bool = False  # drains for recycling: a fresh worker has taken its place
+    channel: socket.socket | None = None  # the supervisor's end of its hand-off (handoff.py)
+    handed: int = 0  # connections passed to the process now running ...
+    ended: int = 0  # ... and how many of them it said have ended
+
+    def open_connections(self) -> int:
+        return self.handed - self.ended
+
+    def takes_connections(self) -> bool:
+        return (
+            self.channel is not None
+            and self.ready.is_set()
+            and not self.retiring
+            and self.process is not None
+            and self.process.returncode is None
+        )
 
 
 class Supervisor:
@@ -254,7 +264,8 @@ class Supervisor:
         self.port = options.port
         self.fingerprint = ""
         self.host_key_path: Path | None = None
-        self._reserved: socket.socket | None = None
+        self._listener: socket.socket | None = None
+        self._accepting: asyncio.Task[None] | None = None
         self._log_handler: logging.Handler | None = None
 
     async def start(self, ready_timeout: float = 60.0) -> int:
@@ -269,18 +280,15 @@ class Supervisor:
         self._log_handler = log_to_file(data_dir() / LOG_NAME)
         if created:
             log.info("created host key %s", self.host_key_path)
-        self._reserved = reserve_port(self.options.host, self.options.port)
-        self.port = self._reserved.getsockname()[1]
+        self._listener = listen_on(self.options.host, self.options.port)
+        self.port = self._listener.getsockname()[1]
         self.worker_options = dataclasses.replace(
-            self.options,
-            port=self.port,
-            host_key=self.host_key_path,
-            reuse_port=True,
-            log_file=False,
+            self.options, port=self.port, host_key=self.host_key_path, log_file=False
         )
         log.info("supervisor %d: %d workers on port %d", os.getpid(), self.count, self.port)
         for worker in self.workers:
             self.tasks.append(asyncio.get_running_loop().create_task(self.keep(worker)))
+        self._accepting = asyncio.get_running_loop().create_task(self.accept())
         try:
             await asyncio.wait_for(
                 asyncio.gather(*(w.ready.wait() for w in self.workers)), ready_timeout
@@ -293,19 +301,55 @@ class Supervisor:
             ) from None
         return self.port
 
+    async def accept(self) -> None:
+        """Accept every connection and pass it to the worker with the fewest open ones."""
+        assert self._listener is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                connection, _address = await loop.sock_accept(self._listener)
+            except OSError as exc:  # out of file descriptors, say: try again shortly
+                log.warning("accepting a connection failed: %s", exc)
+                await asyncio.sleep(0.1)
+                continue
+            with connection:
+                self.pass_on(connection)
+
+    def pass_on(self, connection: socket.socket) -> bool:
+        """Hand `connection` to the least busy worker that takes one (False: none did)."""
+        ready = [w for w in self.workers if w.takes_connections()]
+        for worker in sorted(ready, key=lambda w: (w.open_connections(), w.number)):
+            assert worker.channel is not None
+            if hand(worker.channel, connection):
+                worker.handed += 1
+                return True
+        log.warning("no worker could take a connection: it was closed")
+        return False
+
     async def spawn(self, worker: Worker) -> asyncio.subprocess.Process:
         env = dict(os.environ)
-        env[OPTIONS_ENV] = options_to_json(self.worker_options)
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            "footycards.ssh.supervisor",
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE,
-            env=env,
-            start_new_session=True,  # Ctrl+C reaches the supervisor, which stops them
-        )
+        channel, worker_end = pair()
+        options = dataclasses.replace(self.worker_options, handoff_fd=worker_end.fileno())
+        env[OPTIONS_ENV] = options_to_json(options)
+        try:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "footycards.ssh.supervisor",
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=env,
+                pass_fds=(worker_end.fileno(),),
+                start_new_session=True,  # Ctrl+C reaches the supervisor, which stops them
+            )
+        except BaseException:
+            channel.close()
+            raise
+        finally:
+            worker_end.close()
+        worker.ready.clear()
+        worker.channel, worker.handed, worker.ended = channel, 0, 0
         worker.process = process
         worker.started = time.monotonic()
         worker.pids.append(process.pid)
@@ -327,6 +371,9 @@ class Supervisor:
                 ]
                 status = await process.wait()
                 await asyncio.gather(*relays, return_exceptions=True)
+                if worker.channel is not None:
+                    worker.channel.close()
+                    worker.channel = None
             if self.stopping.is_set():
                 return
             ran = time.monotonic() - worker.started
@@ -355,7 +402,9 @@ class Supervisor:
                 data = json.loads(raw)
             except ValueError:
                 continue
-            if isinstance(data, dict) and "ready" in data:
+            if isinstance(data, dict) and isinstance(data.get("ended"), int):
+                worker.ended = data["ended"]
+            elif isinstance(data, dict) and "ready" in data:
                 worker.port = int(data["ready"])
                 worker.ready.set()
             elif isinstance(data, dict) and "draining" in data and not worker.retiring:
@@ -386,6 +435,9 @@ class Supervisor:
     async def stop(self) -> None:
         """SIGTERM to every worker, SIGKILL to those still running after STOP_WAIT."""
         self.stopping.set()
+        if self._listener is not None:
+            self._listener.close()
+            self._listener = None
         running = [
             w.process
             for w in self.workers
@@ -403,10 +455,11 @@ class Supervisor:
                     with contextlib.suppress(ProcessLookupError):
                         process.kill()
             await asyncio.gather(*(p.wait() for p in running))
+        if self._accepting is not None:
+            self._accepting.cancel()
+            await asyncio.gather(self._accepting, return_exceptions=True)
+            self._accepting = None
         await asyncio.gather(*self.tasks, return_exceptions=True)
-        if self._reserved is not None:
-            self._reserved.close()
-            self._reserved = None
         log.info("supervisor stopped")
         if self._log_handler is not None:
             logging.getLogger("footycards").removeHandler(self._log_handler)

@@ -235,6 +235,11 @@ class MasterAgent:
         if share < 1.0 and rng.random() >= share:
             return first
         local = random.Random(rng.getrandbits(64))
+        # a lead with a memory of its own (Stadium's) hands over the view as it recalls it:
+        # the samples and the other proposals start from what master remembers
+        recalled = getattr(self._lead, "recalled", None)
+        if recalled is not None:
+            view = recalled(view)
         cands = self.candidates(view, legal_actions, first, local)
         if len(cands) < 2:
             return first

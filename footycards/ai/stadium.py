@@ -26,14 +26,15 @@ about to take a known pair or when they themselves know a pair to take (S4).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from footycards.core import stadium as rules
 from footycards.core.stadium import CardInfo, Cell, StadiumView
 
 REWARDS = frozenset(rules.REWARDS)
+DECAY_TURNS = 50  # turns of decay worked out at most per decision (older cards: as if 50)
 
 # hard's value of a reward card taken (S3.3), in footballer pairs. More than the card
 # itself: YELLOW and RED win turns, VAR and PLAY GAME win pairs. Measured: against the same
@@ -268,6 +269,11 @@ class StadiumAgent:
         self._known.pop(i, None)
         self._known[i] = cid
 
+    def _seen(self, i: int, cid: str) -> None:
+        """A public flip read: the card at position i is remembered, and known to all."""
+        self._remember(i, cid)
+        self._private.discard(i)
+
     def _trim(self) -> None:
         """Keep only as many cards as the level's memory holds, the most recent ones."""
         known = self._known
@@ -298,14 +304,20 @@ class StadiumAgent:
             self._index = {cell["pos"]: i for i, cell in enumerate(view["table"])}
         self._first = first
         self._turn_no = turn_no
-        if self._decayed < turn_no:
-            self._decay(min(turn_no - self._decayed, 50), board, rng)
-        self._decayed = turn_no
         index = self._index
-        for r in reveals[self._cursor :]:
-            i = index[r["pos"]]
-            self._remember(i, r["id"])
-            self._private.discard(i)
+        # the new flips in turn order, each card exposed to every turn since it was seen
+        # (a card the opponent showed last turn has had one turn to be forgotten), so a
+        # level that forgets at nearly every turn remembers nearly nothing
+        new = reveals[self._cursor :]
+        k = 0
+        for t in range(max(self._decayed, turn_no - DECAY_TURNS), turn_no):
+            while k < len(new) and new[k]["turn"] <= t:
+                self._seen(index[new[k]["pos"]], new[k]["id"])
+                k += 1
+            self._decay(1, board, rng)
+        self._decayed = max(self._decayed, turn_no)
+        for r in new[k:]:
+            self._seen(index[r["pos"]], r["id"])
         self._cursor = len(reveals)
         known = self._known
         state = board.state
@@ -376,6 +388,33 @@ class StadiumAgent:
     def _star(self, cid: str) -> int:
         return self._stars.get(cid, 1)
 
+    def recalled(self, view: StadiumView) -> StadiumView:
+        """`view` as this memory holds it (after `choose` read it): the public flips are
+        the cards it remembers, where it believes they lie, and its VAR look the ones only
+        it has seen. master's samples start from it (stadium_determinize: an agent that
+        forgets hands over a view with fewer reveals), so master forgets as its lead does."""
+        cfg = self._cfg
+        if cfg.capacity is None and not (cfg.forget or cfg.misplace):
+            return view  # it holds every card shown: the public record itself
+        labels = [cell["pos"] for cell in view["table"]]
+        info = {cid: (name, stars) for cid, name, stars in view["deck"]}
+        turn_no = view.get("turn_no", 0)
+        down = {cell["pos"] for cell in view["table"] if cell["state"] == "down"}
+        # the cards that left the table (or lie face up) are in sight: every flip of them
+        reveals: list[Any] = [r for r in view["reveals"] if r["pos"] not in down]
+        peeked: dict[str, Any] = {}
+        for i, cid in self._known.items():
+            if labels[i] not in down:
+                continue
+            name, stars = info.get(cid, (cid, 1))
+            kind = "reward" if cid in REWARDS else "footballer"
+            card = {"id": cid, "name": name, "stars": stars, "kind": kind}
+            if i in self._private:
+                peeked[labels[i]] = card
+            else:
+                reveals.append({"turn": turn_no, "pos": labels[i], **card})
+        return cast(StadiumView, {**view, "reveals": reveals, "peeked": peeked})
+
     # -- what memory says about the table ----------------------------------
 
     def _down_known(self, board: _Board) -> dict[int, str]:
@@ -421,6 +460,13 @@ class StadiumAgent:
         if action is None:
             action = legal.pass_ if legal.pass_ is not None else rng.choice(legal_actions)
         return action
+
+    def considered(self, view: StadiumView, legal_actions: list, rng: random.Random) -> Any:
+        """The level's choice with every card shown remembered where it was seen (no lapse
+        of memory): what a hint shows (footycards/ai/hints.py), advice, not a slip."""
+        sure = StadiumAgent(self.level)
+        sure._cfg = replace(self._cfg, capacity=None, forget=0.0, misplace=0.0)
+        return sure.choose(view, legal_actions, rng)
 
     def _steal(self, view: StadiumView, legal: _Legal) -> Any:
         """S4.2: after a won match take the pair with the most stars."""

@@ -8,6 +8,7 @@ Stars in the default deck: F01 1, F02 2, F03 3, F04 1, F05 2, F06 1.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -423,18 +424,57 @@ def test_master_leads_with_the_perfect_memory() -> None:
 
 
 def test_each_remembered_card_can_be_forgotten_at_a_turn(monkeypatch) -> None:
-    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 1.0, 0.0, False))
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.5, 0.0, False))
     agent = StadiumAgent("normal")
     state = play(new(), "flip B1", "flip B2")  # turn 1: P1 sees F01, F02; now P2's turn
     agent.choose(state.view(1), state.legal_actions(), Always(0.999))
     assert set(agent._known.values()) == {"F01", "F02"}
-    play(state, "flip C1", "flip C3")  # turn 2 ends: both cards decay once, then C1, C3 seen
+    play(state, "flip C1", "flip C3")  # turn 2 ends: B1, B2 decay once, then C1, C3 seen
     agent.choose(state.view(1), state.legal_actions(), Always(0.0))
-    assert set(agent._known.values()) == {"F05", "F01"}  # B1 and B2 forgotten
+    # C1 and C3 were shown in turn 2 and it is turn 3: they too had a turn to be forgotten
+    assert agent._known == {}
+
+
+def test_a_card_shown_turns_ago_has_had_those_turns_to_be_forgotten(monkeypatch) -> None:
+    """Cards first read now were shown some turns ago: each is exposed to every turn since
+    (so a level that forgets at every turn remembers only what it sees in its own turn)."""
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.5, 0.0, False))
+    state = play(new(), "flip B1", "flip B2", "flip C1")  # P1 showed B1, B2; P2 turns C1
+    agent = StadiumAgent("normal")
+    agent.choose(state.view(1), state.legal_actions(), Always(0.0))
+    assert agent._known == {8: "F05"}  # B1, B2 were shown a turn ago: forgotten
+    never = StadiumAgent("normal")
+    never.choose(state.view(1), state.legal_actions(), Always(0.999))
+    assert never._known == {4: "F01", 5: "F02", 8: "F05"}
+
+
+def test_recalled_view_holds_what_the_memory_holds(monkeypatch) -> None:
+    """master's samples start from its lead's memory (`recalled`): the public flips it
+    remembers, its own VAR look apart, nothing it forgot; the engine builds a state from it."""
+    from footycards.core.stadium_determinize import determinize
+
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.5, 0.0, False))
+    state = play(new(), "flip B1", "flip B2", "flip C1")
+    agent = StadiumAgent("normal")
+    view = state.view(1)
+    agent.choose(view, state.legal_actions(), Always(0.0))
+    recalled = agent.recalled(view)
+    assert [(r["pos"], r["id"]) for r in recalled["reveals"]] == [("C1", "F05")]
+    assert recalled["peeked"] == {}
+    sample = determinize(recalled, random.Random(1))
+    assert sample.view(1)["reveals"][0]["pos"] == "C1"
+    perfect = StadiumAgent("perfect")
+    perfect.choose(view, state.legal_actions(), random.Random(0))
+    assert perfect.recalled(view) is view  # it holds every card shown
+    later = play(state, "flip D4")  # F06 at D4: no pair, P1's turn; P2's lead forgot all
+    agent.choose(later.view(1), later.legal_actions(), Always(0.0))
+    # C1 and D4 are face down again, and forgotten (no card has left the table yet)
+    assert agent.recalled(later.view(1))["reveals"] == []
+    determinize(agent.recalled(later.view(1)), random.Random(2))
 
 
 def test_a_card_can_be_misremembered_at_a_neighbouring_cell(monkeypatch) -> None:
-    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.0, 1.0, False))
+    monkeypatch.setitem(LEVELS_CFG, "normal", _Level(None, 0.0, 0.5, False))
     agent = StadiumAgent("normal")
     state = play(new(), "flip B1", "flip B2")  # B1 (4) F01, B2 (5) F02
     view = state.view(1)
@@ -502,3 +542,45 @@ def test_memory_holds_only_cards_its_seat_has_seen(level: str) -> None:
                     assert all(cid in seen.get(i, ()) for i, cid in known.items())
             state.apply(action)
     assert decisions > 100
+
+
+def test_master_samples_from_what_its_lead_remembers(monkeypatch) -> None:
+    """master's samples start from its lead's memory, not from every public flip: with a
+    lead that forgot the cards shown before this turn they are dealt at random."""
+    from footycards.ai import master
+    from footycards.core import stadium_determinize
+
+    monkeypatch.setitem(LEVELS_CFG, "forgetful", _Level(None, 0.999, 0.0, True))
+    monkeypatch.setitem(master.TUNING, "stadium", replace(TUNING["stadium"], lead="forgetful"))
+    seen: list[list[str]] = []
+    real = stadium_determinize.determinize
+
+    def spy(view, rng):
+        seen.append([r["pos"] for r in view["reveals"]])
+        return real(view, rng)
+
+    monkeypatch.setattr(stadium_determinize, "determinize", spy)
+    monkeypatch.setattr(stadium, "determinize", spy)
+    state = play(new(), "flip B1", "flip B2", "flip C1")  # P2 to turn its second card
+    agent = make_agent("stadium", "master")
+    agent.samples = 4
+    agent.choose(state.view(1), state.legal_actions(), random.Random(2))
+    assert seen and all(pos == ["C1"] for pos in seen)  # B1, B2 forgotten: not placed
+
+
+def test_a_hint_remembers_every_card_shown_whatever_hard_forgets(monkeypatch) -> None:
+    """A hint is hard's considered move (footycards/ai/hints.py): it takes a pair shown
+    turns ago even when hard's memory would have lost it (issue 22: advice, not a lapse)."""
+    from footycards.ai.hints import hint
+
+    monkeypatch.setitem(LEVELS_CFG, "hard", _Level(None, 0.999, 0.0, True))
+    # P1 showed F01 at B1 and F02 at B2, P2 F05 and F06, P1 F01 again at C3 and F03: P2 to
+    # move knows the pair of F01 at B1 and C3 (shown one and two turns ago)
+    state = play(new(), "flip B1", "flip B2", "flip C1", "flip C2", "flip C3", "flip D1")
+    while state.phase == "window":
+        state.apply("pass")
+    view, legal = state.view(state.to_move), state.legal_actions()
+    assert ask(state, "hard", Always(0.0)) not in ("flip B1", "flip C3")  # forgot it
+    for seed in range(5):
+        found = hint("stadium", view, legal, StadiumAgent("hard"), seed)
+        assert str(found.action) in ("flip B1", "flip C3")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import os
 import random
 import time
 from collections import deque
@@ -41,6 +42,7 @@ log = logging.getLogger("footycards.tables")
 # No 0/O, 1/I/L, 2/Z, 5/S, 8/B, 6/G, U/V: a code read aloud or from a screen is not mistaken.
 CODE_ALPHABET = "ACDEFHJKMNPQRTWXY34679"
 CODE_LENGTH = 4
+SEED_ENV = "FOOTYCARDS_TABLE_SEED"  # tests only: fixes the seeds of the tables dealt
 TAKEOVER_WAIT = 180.0  # seconds a dropped player's seat waits before an AI plays it
 TAKEOVER_LEVEL = "normal"
 CHAT_KEEP = 50  # chat lines a table remembers
@@ -287,6 +289,16 @@ class Table:
             return None
         return self.post_chat(presence.user, text)
 
+    def next_seed(self) -> int:
+        """The seed of the table's next match: random, unless the environment variable
+        FOOTYCARDS_TABLE_SEED (set by tests that need a particular course of play, in
+        the servers they start) fixes it: that number for the first match, one more for
+        each match after it."""
+        fixed = os.environ.get(SEED_ENV, "").strip()
+        if fixed.isdigit():
+            return (int(fixed) + self.games) % (1 << 31)
+        return random.SystemRandom().getrandbits(31)
+
     def rematch(self, presence: Presence) -> bool:
         """Ask for a rematch once the game is over; it starts when every seated person
         asked, or at once when the host asks. A seat left open since (its player left)
@@ -295,7 +307,7 @@ class Table:
         match = self.match
         if match is None or not match.is_over or presence.seat is None or not presence.live:
             return False
-        return self.ask_rematch(presence.seat, presence.user, random.SystemRandom().getrandbits(31))
+        return self.ask_rematch(presence.seat, presence.user, self.next_seed())
 
     # -- how each kind of table makes a session's request a change ----------------------
 

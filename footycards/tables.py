@@ -99,7 +99,7 @@ class LocalTable(Table):
             return self.come_back(mine, listener, owner)
         seat = self.free_seat(seat)
         presence = Presence(self, user, seat, listener, owner=owner)
-        self.seated(seat, user, presence, random.SystemRandom().getrandbits(31))
+        self.seated(seat, user, presence, self.next_seed())
         return presence
 
     def come_back(self, seat: int, listener: Listener, owner: str = "") -> Presence:
@@ -150,7 +150,7 @@ class LocalTable(Table):
 
     def start(self) -> None:
         """Deal a match for the seated people and AI seats and let the AI seats move."""
-        self.deal(random.SystemRandom().getrandbits(31))
+        self.deal(self.next_seed())
 
     def runs_table(self) -> bool:
         return True

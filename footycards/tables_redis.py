@@ -42,6 +42,7 @@ import socket
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -439,7 +440,7 @@ class SharedTable(Table):
             "user": display_name(user),
             "seat": seat,
             "key": owner,
-            "seed": random.SystemRandom().getrandbits(31),
+            "seed": self.next_seed(),
         }
         got = self.submit(event, (listener, owner))
         presence = None if got is None else self.chairs[int(got)].presence
@@ -520,6 +521,7 @@ class RedisTableHub:
         self.running = False
         self.reachable = True
         self.limits = SharedLimits(self)
+        self.tickers: list[Callable[[], None]] = []  # also called every tick (shared names)
 
     # -- keys -------------------------------------------------------------------------
 
@@ -593,6 +595,8 @@ class RedisTableHub:
             self.reachable = True
             self.grace_until = time.monotonic() + PROC_MS / 1000 + 2 * TICK
             log.info("shared tables: Redis is back")
+        for ticker in self.tickers:
+            ticker()
         for code in sorted(self.missing):
             table = self.tables.get(code)
             if table is not None and not table.closed:

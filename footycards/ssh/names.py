@@ -10,6 +10,10 @@ keys file says which names its key may use, with the option `footycards-names`:
 Such a key may use only those names, and they are its own from the start; a key without
 the option may use any name no other key holds. Names are compared as others see them
 (cleaned, brackets made round, any case): "Ann" and "ann" are one name.
+
+With `--hub` the names taken are shared through Redis by every process of every machine
+(names_shared.py: the first claim anywhere wins); names.json is then this machine's copy,
+added to the shared book when a process starts (and again if Redis loses it).
 """
 
 from __future__ import annotations
@@ -22,12 +26,16 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
 from ..i18n import _
 from ..paths import atomic_write
 from ..plaintext import display_name
+
+if TYPE_CHECKING:
+    from .names_shared import SharedNames
 
 log = logging.getLogger("footycards.ssh")
 
@@ -111,6 +119,7 @@ class NameBook:
     owners: dict[str, str] = field(default_factory=dict)  # name key -> fingerprint (given)
     taken: dict[str, dict[str, str]] = field(default_factory=dict)  # name key -> record
     seen: tuple[int, int] | None = None  # the file's (mtime, size) when last read
+    shared: SharedNames | None = None  # with --hub: the names taken are in Redis
 
     @classmethod
     def load(cls, path: Path, authorized_keys: str) -> NameBook:
@@ -188,9 +197,32 @@ class NameBook:
         record = self.taken.get(key)
         return record["key"] if record is not None else None
 
+    def share(self, hub: Any) -> None:
+        """Take and check names in the shared book of `hub` (a RedisTableHub) from now
+        on, adding the names this machine's names.json holds (where no other key took
+        them first; the copy then says who did), and again whenever Redis loses them
+        (the hub's tick). Raises names_shared.NamesUnreachable."""
+        from .names_shared import SharedNames
+
+        shared = SharedNames(hub)
+        with self.locked():
+            self.refresh()
+            others = shared.begin(self.taken)
+            self.shared = shared
+            if others:
+                self.taken.update(others)
+                self.save_copy()
+        hub.tickers.append(self.tick_shared)
+
+    def tick_shared(self) -> None:
+        """Once a second (the hub's tick): names.json's names added again if Redis lost
+        the shared book."""
+        if self.shared is not None:
+            self.shared.local.update(self.taken)
+            self.shared.tick()
+
     def refusal(self, name: str, fingerprint: str) -> str | None:
         """Why the key `fingerprint` may not use `name` (None: it may)."""
-        self.refresh()
         shown = display_name(name)
         given = self.given.get(fingerprint)
         if given is not None:
@@ -199,23 +231,32 @@ class NameBook:
             return _(
                 "This key may only use the names {names}: connect as one of them (ssh NAME@HOST)."
             ).format(names=", ".join(given.values()))
-        owner = self.owner(name)
+        key = name_key(name)
+        if self.shared is None or key in self.owners:
+            self.refresh()
+            owner = self.owner(name)
+            count = sum(1 for r in self.taken.values() if r["key"] == fingerprint)
+        else:
+            from .names_shared import NamesUnreachable
+
+            try:
+                found = self.shared.lookup(key, fingerprint)
+            except NamesUnreachable:
+                return unreachable()
+            owner, count = found.owner, found.count
         if owner == fingerprint:
             return None
         if owner is not None:
-            return _(
-                "The name {name} belongs to another key. Connect with your own name "
-                "(ssh NAME@HOST)."
-            ).format(name=shown)
-        if sum(1 for r in self.taken.values() if r["key"] == fingerprint) >= NAMES_PER_KEY:
-            return _("This key has {n} names already: connect with one of them.").format(
-                n=NAMES_PER_KEY
-            )
+            return taken_by_another(shown)
+        if count >= NAMES_PER_KEY:
+            return too_many()
         return None
 
     def claim(self, name: str, fingerprint: str) -> str | None:
         """Let the key `fingerprint` use `name`, taking the name if it is nobody's yet
         (saved at once). Returns why not (None: done)."""
+        if self.shared is not None:
+            return self.claim_shared(name, fingerprint)
         with self.locked():
             return self.claim_locked(name, fingerprint)
 
@@ -224,17 +265,75 @@ class NameBook:
         if why is not None or self.owner(name) is not None:
             return why
         key = name_key(name)
-        stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
-        self.taken[key] = {"key": fingerprint, "name": display_name(name), "since": stamp}
+        self.taken[key] = record = new_record(name, fingerprint)
         try:
             self.save()
         except OSError as exc:
             del self.taken[key]
             log.error("the name book %s could not be saved: %s", self.path, exc)
             return _("The server cannot record your name just now. Please try again later.")
-        log.info("the name %r now belongs to key %s", display_name(name), fingerprint)
+        log.info("the name %r now belongs to key %s", record["name"], fingerprint)
+        return None
+
+    def claim_shared(self, name: str, fingerprint: str) -> str | None:
+        """`claim` with the shared book: the name taken in Redis at once (atomically:
+        nobody's, and the key below its cap), then written to this machine's copy."""
+        from .names_shared import NamesUnreachable
+
+        assert self.shared is not None
+        why = self.refusal(name, fingerprint)
+        key = name_key(name)
+        if why is not None or key in self.owners:
+            return why
+        record = new_record(name, fingerprint)
+        try:
+            got, holder = self.shared.take(key, record, NAMES_PER_KEY)
+        except NamesUnreachable:
+            return unreachable()
+        if got == "held" and holder != fingerprint:
+            return taken_by_another(display_name(name))
+        if got == "full":
+            return too_many()
+        if got not in ("taken", "held"):  # the book is being added again (Redis lost it)
+            return unreachable()
+        if got == "taken":
+            log.info("the name %r now belongs to key %s", record["name"], fingerprint)
+        elif self.taken.get(key, {}).get("key") == fingerprint:
+            return None  # this machine's copy knows it already
+        with self.locked():  # the copy: names taken here, or first used here
+            self.refresh()
+            self.taken[key] = record
+            self.save_copy()
         return None
 
     def save(self) -> None:
         text = json.dumps({"version": 1, "names": self.taken}, indent=1, ensure_ascii=False)
         atomic_write(self.path, text + "\n")
+
+    def save_copy(self) -> None:
+        """Save this machine's copy of the shared book (Redis holds the names: a copy
+        that cannot be written is only logged)."""
+        try:
+            self.save()
+        except OSError as exc:
+            log.error("the name book %s could not be saved: %s", self.path, exc)
+
+
+def new_record(name: str, fingerprint: str) -> dict[str, str]:
+    """What the book keeps of a name taken now by the key `fingerprint`."""
+    stamp = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+    return {"key": fingerprint, "name": display_name(name), "since": stamp}
+
+
+def taken_by_another(shown: str) -> str:
+    return _(
+        "The name {name} belongs to another key. Connect with your own name (ssh NAME@HOST)."
+    ).format(name=shown)
+
+
+def too_many() -> str:
+    return _("This key has {n} names already: connect with one of them.").format(n=NAMES_PER_KEY)
+
+
+def unreachable() -> str:
+    return _("The server cannot check your name just now. Please try again in a minute.")

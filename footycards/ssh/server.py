@@ -435,6 +435,8 @@ class FootyServer:
         if hasattr(self.hub, "start"):  # shared tables: reach Redis before listening
             try:
                 self.hub.start()
+                if self.names is not None:  # the names keys hold: shared through Redis too
+                    self.names.share(self.hub)
             except Exception as exc:
                 raise ServeError(
                     _("cannot reach the shared tables at {url}: {why}").format(

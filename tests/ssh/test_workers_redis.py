@@ -2,7 +2,9 @@
 clients (each in a pseudo-terminal of its own, screens emulated by pyte): two players at
 one table through two processes, a third watching through a third; the process running
 the table (its owner) is killed with SIGKILL mid-game and the game goes on; Redis is
-restarted mid-game and the sessions wait, then go on."""
+restarted mid-game and the sessions wait, then go on. The servers deal the table of the
+killed-owner test with a seed the test chose (FOOTYCARDS_TABLE_SEED): a deal that has
+the AI seat due soon."""
 
 from __future__ import annotations
 
@@ -28,6 +30,9 @@ pytest.importorskip("redis")
 
 from redis_server import free_port  # noqa: E402
 
+from footycards.match import Match  # noqa: E402
+from footycards.seats import SeatSpec, ai_label  # noqa: E402
+from footycards.table import check_table  # noqa: E402
 from footycards.tables_redis import RedisTableHub  # noqa: E402
 
 pytestmark = pytest.mark.skipif(SSH is None, reason="no OpenSSH client")
@@ -48,9 +53,12 @@ SSH_OPTS = [
 
 
 class ServerProcess:
-    """`footycards serve --hub URL` as its own process, with a home of its own."""
+    """`footycards serve --hub URL` as its own process, with a home of its own (and
+    `extra` arguments, `env` added to its environment)."""
 
-    def __init__(self, home: Path, url: str) -> None:
+    def __init__(
+        self, home: Path, url: str, *extra: str, env: dict[str, str] | None = None
+    ) -> None:
         self.port = free_port()
         home.mkdir(parents=True, exist_ok=True)
         self.err = open(home / "stderr.txt", "wb")  # noqa: SIM115 (closed in stop)
@@ -66,11 +74,12 @@ class ServerProcess:
                 url,
                 "--gc",
                 "python",
+                *extra,
             ],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=self.err,
-            env={**os.environ, "FOOTYCARDS_HOME": str(home)},
+            env={**os.environ, **(env or {}), "FOOTYCARDS_HOME": str(home)},
         )
         self.home = home
 
@@ -218,10 +227,33 @@ def stop_all(clients: list[OpenSSH], servers: list[ServerProcess]) -> None:
         server.stop()
 
 
+PLAN = [None, None, "hard"]
+OPTIONS = {"round_limit": 20}
+
+
+def seed_with_the_ai_due_soon() -> int:
+    """A seed whose deal, the people calling the first category, has the AI seat (P3)
+    due after one to five calls: the servers deal the killed-owner test's table with it
+    (FOOTYCARDS_TABLE_SEED), so its course of play never hangs on a lucky deal."""
+    options = check_table("quartett", PLAN, OPTIONS)
+    seats = [SeatSpec("ann"), SeatSpec("bob"), SeatSpec(ai_label("hard", 1), "hard")]
+    for seed in range(1, 1000):
+        match = Match.start("quartett", seats, seed, options)
+        calls = 0
+        while calls < 6 and not match.is_over and match.due != 2:
+            assert match.due is not None
+            match.apply(f"call {match.view(match.due)['categories'][0]}")
+            calls += 1
+        if match.due == 2 and not match.is_over and calls >= 1:
+            return seed
+    raise AssertionError("no deal has the AI seat due early")
+
+
 async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
     redis_server, tmp_path: Path
 ) -> None:
-    servers = [ServerProcess(tmp_path / f"server{i}", redis_server.url) for i in range(3)]
+    seed = {"FOOTYCARDS_TABLE_SEED": str(seed_with_the_ai_due_soon())}
+    servers = [ServerProcess(tmp_path / f"server{i}", redis_server.url, env=seed) for i in range(3)]
     clients: list[OpenSSH] = []
     try:
         for server in servers:
@@ -230,7 +262,7 @@ async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
         # The table is opened by a fourth process (this test) that never runs it: the
         # log and the lease decide who does.
         mine = RedisTableHub(redis_server.url)
-        table = mine.open_table("ann", "quartett", [None, None, "hard"], {"round_limit": 20})
+        table = mine.open_table("ann", "quartett", PLAN, OPTIONS)
         code = table.code
         ann, bob, cleo = (
             OpenSSH(one.port, "ann"),
@@ -255,8 +287,9 @@ async def test_the_owner_process_killed_mid_game_and_the_game_goes_on(
         for client in (ann, bob, cleo):
             await client.wait_for("Bundesliga Quartett")
 
-        # Play until the AI seat (run by the owner) is due; then kill the owner.
-        for _i in range(60):
+        # Play until the AI seat (run by the owner) is due (the deal has it so within
+        # five calls); then kill the owner.
+        for _i in range(6):
             match = position()
             if match.is_over or match.due == 2:
                 break

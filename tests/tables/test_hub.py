@@ -184,6 +184,22 @@ async def test_rematch_when_every_player_asks_or_at_once_when_the_host_asks():
     assert table.games == 3
 
 
+async def test_tests_can_fix_the_seeds_tables_are_dealt_with(monkeypatch):
+    """FOOTYCARDS_TABLE_SEED (set by tests in the servers they start, for a particular
+    course of play) deals every table's first match with that seed and each rematch
+    with one more; without it every table is dealt at random."""
+    monkeypatch.setenv("FOOTYCARDS_TABLE_SEED", "4242")
+    hub = TableHub(ai_delay=0)
+    tables = [two_player_table(hub, round_limit=1) for _i in range(2)]
+    assert [t[0].match.seed for t in tables] == [4242, 4242]
+    table, ann_at = tables[0][0], tables[0][1]
+    table.match.apply(table.match.legal_actions()[0])
+    assert table.rematch(ann_at) and table.match.seed == 4243
+    monkeypatch.delenv("FOOTYCARDS_TABLE_SEED")
+    seeds = {two_player_table(hub)[0].match.seed for _i in range(5)}
+    assert len(seeds) > 1
+
+
 def test_names_and_chat_are_display_text():
     """Escape sequences and control characters never reach other sessions."""
     hub = TableHub()

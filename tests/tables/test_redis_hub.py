@@ -13,6 +13,9 @@ import pytest
 pytest.importorskip("redis")
 
 from footycards.core import IllegalAction  # noqa: E402
+from footycards.match import Match  # noqa: E402
+from footycards.seats import SeatSpec, ai_label  # noqa: E402
+from footycards.table import check_table  # noqa: E402
 from footycards.tables import Change, TableError  # noqa: E402
 from footycards.tables_redis import RedisTableHub, SharedTable  # noqa: E402
 
@@ -160,9 +163,29 @@ async def test_bad_data_closes_that_table_only(hubs, caplog) -> None:
     await wait_for(lambda: good.closed)
 
 
-async def test_the_owner_dies_and_another_process_goes_on(hubs) -> None:
+def seed_with_the_ai_due_after_three_calls() -> int:
+    """A deal on which, Ann calling the first category each time, the easy AI seat is
+    due again after Ann's third call (the owner is gone by then): the test deals its
+    table so (FOOTYCARDS_TABLE_SEED), or the AI might never win a round after it."""
+    options = check_table("quartett", [None, "easy"], {"round_limit": 30})
+    seats = [SeatSpec("Ann"), SeatSpec(ai_label("easy", 1), "easy")]
+    for seed in range(1, 1000):
+        match, calls = Match.start("quartett", seats, seed, options), 0
+        while not match.is_over:
+            if match.due == 0:
+                match.apply(str(match.legal_actions()[0]), seat=0)
+                calls += 1
+            elif calls >= 3:
+                return seed
+            else:
+                match.apply(match.decide())
+    raise AssertionError("no deal has the AI seat due late")
+
+
+async def test_the_owner_dies_and_another_process_goes_on(hubs, monkeypatch) -> None:
     """The owner's lease ends with it: the other process takes it and the AI seat moves
     on from the log, nothing dealt again."""
+    monkeypatch.setenv("FOOTYCARDS_TABLE_SEED", str(seed_with_the_ai_due_after_three_calls()))
     one = hubs()
     table = one.open_table("Ann", "quartett", [None, "easy"], {"round_limit": 30})
     table.sit("Ann", Inbox())

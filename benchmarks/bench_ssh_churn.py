@@ -32,6 +32,7 @@ import asyncio
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,6 +49,7 @@ from bench_ssh import DOWN, HERE, LAUNCHER, UP, rss_mb  # noqa: E402
 F1, F2, F3, F5, F6 = b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1b[15~", b"\x1b[17~"
 ESC, TAB, ENTER, CTRL_S = b"\x1b", b"\t", b"\r", b"\x13"
 PYTHON_GC = "BENCH_CHURN_PYTHON_GC"
+DIAGNOSTIC = "BENCH_CHURN_DIAG"  # a file: what deep collections free, and why (churn_diagnostic.py)
 
 
 class Stuck(Exception):
@@ -75,6 +77,10 @@ def serve(max_sessions: int) -> None:
         )
         server = FootyServer(options)
         port = await server.start()
+        if os.environ.get(DIAGNOSTIC):
+            from churn_diagnostic import install
+
+            install(server, os.environ[DIAGNOSTIC])
         out = sys.__stdout__
         assert out is not None
         out.write(f"{port}\n")
@@ -481,6 +487,7 @@ def main() -> None:
     parser.add_argument("--flood-seconds", type=float, default=10.0)
     parser.add_argument("--gc", choices=("freeze", "python"), default="freeze")
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--keep-log", type=Path, help="copy the server's server.log here")
     args = parser.parse_args()
     if args.serve:
         serve(args.max_sessions)
@@ -500,6 +507,8 @@ def main() -> None:
                 asyncio.run(resize_storm(server, args.flood_seconds))
         finally:
             server.stop()
+            if args.keep_log is not None and server.log.exists():
+                shutil.copy(server.log, args.keep_log)
 
 
 if __name__ == "__main__":

@@ -11,17 +11,19 @@ is not frozen yet is collected, then frozen (`gc.freeze()`: the collector no lon
 it). Each such pause only walks what is new since the last one.
 
 A screen a session drops (the launcher a player left for a table, a finished game's
-screen), a widget removed from a screen that stays (a notification, a list built again)
-and an ended session's app are freed soon after by `reclaim.py` (a little at each of
-the server's ticks, ten a second, so that freeing keeps up with churn), which walks only
-their own objects (a few thousand: an ended app leads to nothing of the server, see
-`driver.detach`); cancelled timers are taken out of the loop's schedule first (each
-keeps the context it was made in, and so an app, until it was due: see
-`drop_cancelled_timers`). What is still held is tried again, each wait twice the last (a
-closing connection may hold its app a little longer). What it cannot free (still held
-somewhere, or dropped some other way)
-keeps its cycles among the frozen objects, where only a deep collection (unfreeze, collect
-everything, freeze again) frees them. That one long pause is taken when
+screen) and an ended session's app, with every node it ever had (`session_ended`: the
+widgets it removed from screens that stayed, a notification, a list built again, are
+in cycles of their own, frozen meanwhile) are freed soon after by `reclaim.py` (a little
+at each of the server's ticks, ten a second, so that freeing keeps up with churn), which
+walks only their own objects (a few thousand: an ended app leads to nothing of the
+server, see `driver.detach`) and closes the paused coroutines it finds unreachable (a
+stopped app's tasks), as the collector would; cancelled timers are taken out of the
+loop's schedule first (each keeps the context it was made in, and so an app, until it
+was due: see `drop_cancelled_timers`). What is still held is tried again, each wait
+twice the last (a closing connection may hold its app a little longer). What it cannot
+free (still held somewhere, or dropped some other way) keeps its cycles among the
+frozen objects, where only a deep collection (unfreeze, collect everything, freeze
+again) frees them. That one long pause is taken when
 - the ended sessions whose app could not be freed reach `deep_share` of the open ones (at
   least `deep_min_ended`), or one did and no session is open (nothing to delay then);
 - the process holds more than `grow_share` (plus `grow_slack`) beyond what its open
@@ -52,7 +54,7 @@ import os
 import sys
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,8 +62,8 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-from ..tui.textual_internals import closing_screens
-from .reclaim import forget_removed, holders_of_removed, loosen, reclaim
+from ..tui.textual_internals import clear_query_cache, closing_screens
+from .reclaim import loosen, outcomes, reclaim
 
 log = logging.getLogger("footycards.ssh")
 
@@ -124,9 +126,6 @@ class Dropped:
     app: bool = False  # an ended session's app (a screen otherwise)
     tries: int = 0
     since: float = 0.0  # when it was dropped
-    # nodes still in use whose caches may hold what was dropped (removed widgets'
-    # parents): emptied before each try (reclaim.forget_removed)
-    holders: list[weakref.ref[Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -161,6 +160,9 @@ class GcPolicy:
     reclaim_budget: float = 0.01
     reclaim_tries: int = 7  # tries while what was dropped is held, each wait twice the last
     removal_wait: float = 30.0  # seconds a widget may take to be removed before a try
+    nodes_per_walk: int = 100  # removed nodes walked together at most
+    # nodes handed to `nodes_removed` (those of a running app are not handed again)
+    handed: weakref.WeakSet[DOMNode] = field(default_factory=weakref.WeakSet)
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
     why: str = ""  # what called for the coming deep collection (logged)
@@ -183,15 +185,18 @@ class GcPolicy:
     def session_started(self) -> None:
         self.started += 1
 
-    def session_ended(self, app: object | None = None) -> None:
+    def session_ended(self, app: object | None = None, nodes: Iterable[DOMNode] = ()) -> None:
         """A session ended; its `app`, when given, is freed like a dropped screen (and
         only an app that could not be freed counts towards a deep collection), with the
-        screens it has not closed (an app stopped mid-way) and the match it saved (its
-        own local game, which subscribed the saver)."""
+        screens it has not closed (an app stopped mid-way), every node it ever had that
+        is still alive (`nodes`: widgets it removed from screens that stayed, whose own
+        cycles were frozen since) and the match it saved (its own local game, which
+        subscribed the saver)."""
         self.ended += 1
         if app is not None:
             roots: list[weakref.ref[Any]] = [weakref.ref(app)]
             if isinstance(app, App):  # the screens left open by an app that was stopped
+                clear_query_cache(app)  # a ring of lists, which may hold removed widgets
                 for screen in closing_screens(app):
                     roots.extend(loosen(screen))
             saver = getattr(app, "autosaver", None)  # its local game (reclaim never goes
@@ -200,6 +205,23 @@ class GcPolicy:
                 roots.append(weakref.ref(match))
             now = self.clock()
             self.dropped.append(Dropped(now + self.reclaim_after, roots, app=True, since=now))
+            # the nodes it removed from screens that stayed, out of the DOM (those still
+            # in it are reached from the app)
+            rooted = {id(ref()) for ref in roots}
+            self.nodes_removed([n for n in nodes if n.parent is None and id(n) not in rooted])
+
+    def nodes_removed(self, nodes: list[DOMNode]) -> None:
+        """Free these nodes, removed from the DOM (by an app that has ended, or widgets
+        an app removed from a screen that stays), a few at a time: each removed widget
+        is a small graph of its own, and one walk of them all could be too large. The
+        list is emptied; each node is remembered as tried (`handed`)."""
+        now = self.clock()
+        for first in range(0, len(nodes), self.nodes_per_walk):
+            some = nodes[first : first + self.nodes_per_walk]
+            refs = [ref for node in some for ref in loosen(node)]
+            self.dropped.append(Dropped(now + self.reclaim_after, refs, since=now))
+        self.handed.update(nodes)
+        nodes.clear()
 
     def expected(self, open_sessions: int) -> int | None:
         """What the open sessions explain (None when it cannot be told)."""
@@ -240,18 +262,6 @@ class GcPolicy:
         now = self.clock()
         self.dropped.append(Dropped(now + self.reclaim_after, loosen(screen), since=now))
 
-    def widgets_dropped(self, nodes: tuple[DOMNode, ...]) -> None:
-        """A session's app is about to remove these widgets (reclaim.watch_removals):
-        free what they leave once Textual is done with them. A screen among them is
-        left out: `screen_dropped` hears of it (FootyApp tells of every screen)."""
-        widgets = tuple(node for node in nodes if not isinstance(node, Screen))
-        if not widgets:
-            return
-        roots = [ref for node in widgets for ref in loosen(node)]
-        holders = holders_of_removed(widgets)
-        now = self.clock()
-        self.dropped.append(Dropped(now + self.reclaim_after, roots, since=now, holders=holders))
-
     def reclaim_dropped(self, collected: bool = False) -> int:
         """Free what was dropped `reclaim_after` seconds ago or more, oldest first, for at
         most `reclaim_budget` seconds (the rest at the next tick); how many objects were
@@ -275,11 +285,6 @@ class GcPolicy:
                 item.when = now + self.reclaim_after
                 self.dropped.append(item)
                 continue
-            for ref in item.holders:
-                holder = ref()
-                if holder is not None:
-                    forget_removed(holder)
-            holder = None
             freed += reclaim(item.roots)
             item.tries += 1
             if item.app and item.roots[0]() is None:
@@ -348,18 +353,20 @@ class GcPolicy:
             resident = resident_bytes()
             log.info(
                 "deep collection (%s; %d sessions open, %d ended since the last): "
-                "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last; "
-                "%s memory blocks held, resident memory %s MB",
+                "%d objects freed in %.0f ms; %d freed at once (reclaim) since the last "
+                "(walks: %s); %s memory blocks held, resident memory %s MB",
                 self.why or "asked",
                 open_sessions,
                 self.ended,
                 found,
                 took * 1000,
                 self.reclaimed,
+                ", ".join(f"{what} {n}" for what, n in sorted(outcomes.items())) or "none",
                 self.floor,
                 "?" if resident is None else resident // MB,
             )
             self.ended = self.reclaimed = 0
+            outcomes.clear()
             self.why = ""
         return took
 

@@ -24,10 +24,13 @@ called just before, unlinks them or keeps weak references to them for the walk.
 Other threads (AI workers) do not run during the count: it holds the interpreter for the
 few milliseconds it takes. An object it cannot prove unreachable is left alone, so a
 mistake can only keep memory, never free what is in use. A cycle through a paused
-generator or coroutine cannot be broken without running its cleanup code: such a graph is
-left whole to the deep collection. A finished frame (kept by an exception's traceback: an
-app stopped half-way through mounting a screen keeps one) is emptied with
-`frame.clear()`. `reclaim` returns how many objects it emptied; 0 when the screen is
+generator or coroutine (a stopped app's tasks, still waiting) is broken as the collector
+breaks it: an unreachable one is closed (its cleanup code runs; a task's coroutine in
+the task's context), then the graph is counted again; one that goes on waiting in its
+cleanup leaves the graph whole to the deep collection. A pending task and the future it
+waits on, both unreachable, lose the future's callbacks. A finished frame (kept by an
+exception's traceback: an app stopped half-way through mounting a screen keeps one) is
+emptied with `frame.clear()`. `reclaim` returns how many objects it emptied; 0 when the screen is
 still in use.
 
 `reclaim` relies on CPython's reference counts and on holding the interpreter: it is off
@@ -39,13 +42,14 @@ of the process if a check after emptying fails (emptied nodes still alive).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import gc
 import logging
 import sys
 import sysconfig
 import types
 import weakref
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -67,6 +71,14 @@ log = logging.getLogger("footycards.ssh")
 
 TESTED_PYTHONS = ((3, 11), (3, 12), (3, 13))  # the versions reclaim was tested on
 LIMIT = 50_000  # objects: a graph larger than this is left to the deep collection
+FINALIZE_TRIES = 3  # closes of an unreachable paused generator whose cleanup waits again
+# what the walks came to ("freed": the first root and more, "partly": not the first root,
+# "in use": nothing, "paused", "too large", "unexplained"), logged with each deep
+# collection (and counted again from there)
+outcomes: Counter[str] = Counter()
+# diagnostics only (benchmarks/churn_diagnostic.py): told of every walk's outcome, its
+# objects and, for each, how many references come from outside the walk
+observer: Callable[[str, list[object], list[int]], None] | None = None
 _RUNNING = (types.FrameType, types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)
 _LEFT_AS_THEY_ARE = (
     *_RUNNING,
@@ -182,67 +194,6 @@ def loosen(screen: DOMNode) -> list[weakref.ref[Any]]:
     return roots
 
 
-def watch_removals(app: App[Any], told: Callable[[tuple[DOMNode, ...]], None]) -> None:
-    """Tell `told` of the widgets `app` is about to remove (the nodes handed to Textual's
-    removal, each with its children), before Textual begins: a widget removed from a
-    screen that stays (a notification, a list's items built again) is garbage in cycles
-    of its own, which the server's freezes would otherwise keep until a deep
-    collection. `unwatch_removals` undoes it. The server does not use it now: under
-    churn (1,000 sessions, 2026-12-02) most removed widgets were still held after every
-    try (by what, not found yet), and the tries cost more of the loop than they freed.
-
-    Checked on Textual 8.2.8: every removal (`Widget.remove`, `remove_children`, a
-    screen's) goes through `App._prune(*nodes, parent=...)`, called on the app as
-    `self.app._prune`, so an attribute of the instance takes the method's place."""
-    prune = app._prune
-
-    def pruning(*nodes: Any, parent: DOMNode | None = None) -> Any:
-        if nodes:
-            told(nodes)
-        return prune(*nodes, parent=parent)
-
-    app._prune = pruning  # type: ignore[method-assign]
-
-
-def holders_of_removed(nodes: tuple[DOMNode, ...]) -> list[weakref.ref[Any]]:
-    """The nodes around `nodes` (their parents, up to the app) whose caches may still
-    hold them once Textual has removed them: see `forget_removed`."""
-    found: dict[int, weakref.ref[Any]] = {}
-    for node in nodes:
-        parent = node._parent
-        while isinstance(parent, DOMNode) and id(parent) not in found:
-            found[id(parent)] = weakref.ref(parent)
-            parent = parent._parent
-    return list(found.values())
-
-
-def forget_removed(node: DOMNode) -> None:
-    """Empty the caches of `node` (still in use) that may hold widgets removed from under
-    it, which are then not garbage: a `query_one` result stays in its cache under a key
-    that is never asked again (the key counts the changes of the node's children), and
-    the last four arrangements of its children stay too, and so do the lists of its
-    children on display. All are built again when needed.
-
-    Checked on Textual 8.2.8: `DOMNode._query_one_cache` (see
-    `clear_query_cache`), `Widget._arrangement_cache` a `FIFOCache` of
-    `DockArrangeResult`s, whose placements hold the widgets, and `NodeList`'s
-    `_displayed_nodes` and `_displayed_visible_nodes`, each a pair (the list's
-    `_updates` when it was made, the widgets), made again when that count differs
-    (-1 when the list is new)."""
-    clear_query_cache(node)
-    arrangements = getattr(node, "_arrangement_cache", None)
-    if arrangements is not None:
-        arrangements.clear()
-    children = node._nodes
-    children._displayed_nodes = (-1, [])
-    children._displayed_visible_nodes = (-1, [])
-
-
-def unwatch_removals(app: App[Any]) -> None:
-    """Undo `watch_removals` (an ended app leads to nobody who was told)."""
-    vars(app).pop("_prune", None)
-
-
 def untie_workers(app: App[Any]) -> None:
     """Make each of `app`'s workers forget its task once it is done.
 
@@ -273,15 +224,29 @@ def untie_workers(app: App[Any]) -> None:
 def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     """Empty the unreachable objects of the graph the `roots` point to (weak references,
     so that the caller holds none); how many were emptied. 0 without looking when
-    `reclaim` is off (see `off`)."""
+    `reclaim` is off (see `off`). Paused generators and coroutines among them are
+    closed first, as the collector closes those it finds unreachable, and the graph is
+    counted again (their cleanup code may have changed it); one that will not close
+    (its cleanup goes on waiting) leaves the graph whole."""
     if _off is not None:
         return 0
-    switch = sys.getswitchinterval()
-    sys.setswitchinterval(60.0)  # no other thread changes references during the count
-    try:
-        garbage = _unreachable(roots, limit)
-    finally:
-        sys.setswitchinterval(switch)
+    garbage = _counted(roots, limit)
+    paused = [obj for obj in garbage if _suspended(obj)]
+    if any(isinstance(obj, types.AsyncGeneratorType) for obj in paused):
+        paused.clear()  # closed only by running its `aclose()` on the loop: left whole
+        garbage.clear()
+        outcomes["paused"] += 1
+        return 0
+    if paused:
+        _finalize(paused, garbage)
+        paused.clear()  # no reference of this function's may count in the next walk
+        garbage.clear()
+        garbage = _counted(roots, limit)
+        paused = [obj for obj in garbage if _suspended(obj)]
+        if paused:
+            garbage.clear()
+            _outcome("paused", paused, [0] * len(paused), [])
+            return 0
     for obj in garbage:
         _empty(obj)
     watched = [weakref.ref(obj) for obj in garbage if isinstance(obj, DOMNode)]
@@ -292,6 +257,66 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     if alive:  # not expected: the method does not hold here, so it is not used again
         switch_off(f"{alive} emptied nodes are still alive")
     return count
+
+
+def _counted(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
+    """`_unreachable`, with no other thread running meanwhile."""
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(60.0)  # no other thread changes references during the count
+    try:
+        return _unreachable(roots, limit)
+    finally:
+        sys.setswitchinterval(switch)
+
+
+def _finalize(paused: list[object], garbage: list[object]) -> None:
+    """Close unreachable paused generators and coroutines, as the collector does (it
+    calls their finalizer, which closes them): each runs its `finally` blocks and ends.
+    A task's coroutine is closed in the task's own context (Textual's cleanup resets
+    context variables it set there), and the task, pending for ever now, is freed
+    without asyncio's "Task was destroyed but it is pending" (it was garbage). One
+    whose cleanup waits again (an `await` in a `finally`) is closed again there, a few
+    times at most; an error in a cleanup is logged in one line (the collector reports
+    it to `sys.unraisablehook`) and the generator has ended all the same.
+
+    Relies on CPython's asyncio tasks: a task's context is among its referents
+    (`gc.get_referents`), and `_log_destroy_pending` is the flag asyncio reads when a
+    pending task is freed."""
+    contexts = _task_contexts(garbage)
+    paused = sorted(paused, key=lambda gen: id(gen) not in contexts)  # tasks' first
+    for gen in paused:
+        close = gen.close  # type: ignore[attr-defined]
+        context = contexts.get(id(gen))
+        for _attempt in range(FINALIZE_TRIES):
+            try:
+                if context is None:
+                    close()
+                else:
+                    context.run(close)
+            except RuntimeError as exc:  # waited again in its cleanup: closed there next
+                if not _suspended(gen):
+                    log.info("closing %r of a dropped screen or app: %r", gen, exc)
+            except Exception as exc:
+                log.info("closing %r of a dropped screen or app: %r", gen, exc)
+            if not _suspended(gen):
+                break
+
+
+def _task_contexts(garbage: list[object]) -> dict[int, contextvars.Context]:
+    """The context of each pending task in `garbage`, by the id of its coroutine; each
+    such task is told not to report itself as destroyed while pending."""
+    contexts: dict[int, contextvars.Context] = {}
+    for task in garbage:
+        if isinstance(task, asyncio.Task) and not task.done():
+            coro = task.get_coro()
+            context = next(
+                (r for r in gc.get_referents(task) if isinstance(r, contextvars.Context)), None
+            )
+            if coro is not None and context is not None:
+                contexts[id(coro)] = context
+                if hasattr(task, "_log_destroy_pending"):
+                    task._log_destroy_pending = False
+    return contexts
 
 
 def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
@@ -322,6 +347,7 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
         edges.append(mine)
         k += 1
         if len(nodes) > limit:
+            outcomes["too large"] += 1
             return []
     child = None
     # references from inside the graph (of a function, its closure only: what else it
@@ -333,7 +359,7 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
     # sys.getrefcount counts its argument and the `nodes` list besides the real holders
     held = [sys.getrefcount(nodes[j]) - 2 - inside[j] for j in range(len(nodes))]
     if min(held) < 0:  # references the count cannot explain: do nothing
-        return []
+        return _outcome("unexplained", nodes, held, [])
     reached = [h > 0 for h in held]
     todo = [j for j, h in enumerate(held) if h > 0]
     while todo:
@@ -342,8 +368,18 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
                 reached[j] = True
                 todo.append(j)
     garbage = [obj for obj, used in zip(nodes, reached, strict=True) if not used]
-    if any(_suspended(obj) for obj in garbage):
-        return []  # a cycle through a paused frame cannot be broken from here
+    if not garbage:
+        return _outcome("in use", nodes, held, garbage)
+    return _outcome("partly" if reached[0] else "freed", nodes, held, garbage)
+
+
+def _outcome(
+    what: str, nodes: list[object], held: list[int], garbage: list[object]
+) -> list[object]:
+    """Count what a walk came to (and tell the observer); `garbage` is returned."""
+    outcomes[what] += 1
+    if observer is not None:
+        observer(what, nodes, held)
     return garbage
 
 
@@ -371,6 +407,12 @@ def _empty(obj: object) -> None:
             obj.clear()
         except RuntimeError:  # executing: cannot be garbage (see `_suspended`)
             pass
+    elif isinstance(obj, asyncio.Future):
+        # a future or task (C objects, no attributes to empty): a pending task and the
+        # future it waits on hold each other through the future's callback that would
+        # wake the task; garbage, neither is ever done, so no callback of theirs runs
+        for callback, _context in list(getattr(obj, "_callbacks", None) or ()):
+            obj.remove_done_callback(callback)
     elif isinstance(obj, _LEFT_AS_THEY_ARE):
         return  # never run a coroutine's cleanup code; weak containers' callbacks need them
     else:

@@ -33,14 +33,23 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from weakref import WeakKeyDictionary, WeakSet
 
 import asyncssh
 from textual.app import App
+from textual.dom import DOMNode
+from textual.widget import Widget
 
 from ..i18n import _
 from ..paths import data_dir
 from ..plaintext import clean_name
-from ..tui.textual_internals import set_print_catchers
+from ..tui.textual_internals import (
+    app_nodes,
+    forget_found,
+    has_closed,
+    set_print_catchers,
+    track_nodes,
+)
 from .handoff import Receiver
 from .memory import GcPolicy
 from .names import NAMES_FILE, NameBook
@@ -55,6 +64,7 @@ LOG_NAME = "server.log"
 LOG_BYTES = 10 * 1024 * 1024  # server.log is rotated at this size...
 LOG_COPIES = 5  # ...and this many old ones are kept (server.log.1 ...)
 SESSIONS_PER_CONNECTION = 2
+REMOVED_EVERY = 5.0  # seconds between two looks at what running apps removed
 
 
 class ServeError(Exception):
@@ -417,6 +427,8 @@ class FootyServer:
         self.reclaims = options.freeze_gc and options.reclaim == "on"
         self._gc_task: asyncio.Task[None] | None = None
         self.stray_output = (sys.stdout, sys.stderr)  # where an app's print() goes
+        # every node each running app has had (removed ones too), weakly: see `release`
+        self.nodes: WeakKeyDictionary[App[Any], WeakSet[DOMNode]] = WeakKeyDictionary()
 
     def _footy_app(self, info: SessionInfo) -> Any:
         return default_app(info, self.hub)
@@ -474,10 +486,36 @@ class FootyServer:
         return self.port
 
     async def _collect_garbage(self, every: float = 0.1) -> None:
-        """Freeze long-lived objects and take deep collections when due (memory.py)."""
+        """Freeze long-lived objects and take deep collections when due (memory.py); now
+        and then, hand what running apps removed to be freed (`hand_removed`)."""
+        last = time.monotonic()
         while True:
             await asyncio.sleep(every)
             self.gc.tick(len(self.sessions))
+            if self.reclaims and time.monotonic() - last >= REMOVED_EVERY:
+                last = time.monotonic()
+                self.hand_removed()
+
+    def hand_removed(self) -> None:
+        """Hand the widgets each running app has removed from screens that stay (out of
+        the DOM, Textual done with them), each once, to be freed (memory.py): in cycles
+        of their own, they were frozen meanwhile, and a long session (a player at the
+        launcher for hours) would pile them up until it ends. The caches of the app's
+        nodes that may still hold them are emptied first (`forget_found`)."""
+        handed = self.gc.handed
+        for app, nodes in list(self.nodes.items()):
+            removed = [
+                n
+                for n in nodes
+                if n.parent is None
+                and n is not app
+                and n not in handed
+                and (has_closed(n) or not isinstance(n, Widget))  # a component styles node
+            ]
+            if removed:  # what still holds them in the app's own caches lets go
+                for node in [app, *app_nodes(app)]:
+                    forget_found(node)
+                self.gc.nodes_removed(removed)
 
     async def serve_handed(self, connection: socket.socket) -> None:
         """Serve one connection the supervisor passed (a worker), until it ends."""
@@ -570,26 +608,32 @@ class FootyServer:
         - With the collection policy on, the screens `app` drops are freed soon after
           (memory.py), not left for a deep collection; its workers let go of their
           tasks when done (reclaim.untie_workers), or a worker's cycle with its task
-          holds the app from outside once the session has ended. (The widgets it
-          removes from screens that stay are not handed to `reclaim`: under churn most
-          were still held after every try, and trying cost more than it freed.)
+          holds the app from outside once the session has ended. Every node it
+          mounts is tracked, weakly (`track_nodes`), so that the widgets it removes
+          from screens that stay are freed with it once it has ended (`release`).
         """
         set_print_catchers(app, *self.stray_output)
         untie_workers(app)
-        if self.reclaims and hasattr(app, "screen_dropped"):
-            app.screen_dropped = self.gc.screen_dropped
+        if self.reclaims:
+            self.nodes[app] = track_nodes(app)
+            if hasattr(app, "screen_dropped"):
+                app.screen_dropped = self.gc.screen_dropped
 
     def release(self, session: GameSession, app: App[Any] | None = None) -> None:
-        """The session is over; its `app` (if it ran one) is freed soon after (memory.py):
-        nothing of the server leads to it any more."""
+        """The session is over; its `app` (if it ran one) is freed soon after (memory.py),
+        with every node it ever had: nothing of the server leads to it any more."""
         if app is not None and hasattr(app, "screen_dropped"):
             app.screen_dropped = None
+        nodes = self.nodes.pop(app, ()) if app is not None else ()
         if session in self.sessions:
             self.sessions.discard(session)
             limits = getattr(self.hub, "limits", None)
             if limits is not None:
                 limits.publish(len(self.sessions))
-            self.gc.session_ended(app if self.reclaims else None)
+            if self.reclaims:
+                self.gc.session_ended(app, nodes)
+            else:
+                self.gc.session_ended()
 
     def log_details(self, text: str) -> None:
         details_log.error(text)

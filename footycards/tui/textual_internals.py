@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any, TextIO
+from weakref import WeakSet
 
 from textual._context import active_app
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.binding import Binding, BindingsMap
+from textual.cache import LRUCache
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
@@ -36,6 +38,7 @@ __all__ = [
     "TEXTUAL_CHECKED",
     "XTermParser",
     "adopt_rules",
+    "app_nodes",
     "app_closing",
     "app_exception",
     "being_removed",
@@ -45,6 +48,8 @@ __all__ = [
     "closing_screens",
     "component_style_nodes",
     "current_app",
+    "forget_found",
+    "has_closed",
     "key_bindings",
     "node_tasks",
     "note_invalid_css",
@@ -52,6 +57,7 @@ __all__ = [
     "quiet_fatal_errors",
     "set_print_catchers",
     "stylesheet_variables",
+    "track_nodes",
     "uncached_parse_extended_key",
 ]
 
@@ -92,6 +98,13 @@ def being_removed(node: DOMNode) -> bool:
     return bool(node._closing or node._closed or node._pruning)
 
 
+def has_closed(node: DOMNode) -> bool:
+    """Whether `node`'s message loop has ended (Textual is done removing it).
+
+    Checked on Textual 8.2.8: `MessagePump._closed`, a bool set when the loop ends."""
+    return bool(node._closed)
+
+
 def app_closing(app: App[Any]) -> bool:
     """Whether `app` has begun to close.
 
@@ -112,12 +125,40 @@ def clear_query_cache(node: DOMNode) -> None:
     cache.clear()
 
 
+def forget_found(node: DOMNode) -> None:
+    """Empty the caches of `node` (still in use) that may hold widgets removed from under
+    it, which are then not garbage: a `query_one` result stays in its cache under a key
+    that is never asked again (the key counts the changes of the node's children), the
+    last arrangements of its children stay, and so do the lists of its children on
+    display. All are built again when needed.
+
+    Checked on Textual 8.2.8: `DOMNode._query_one_cache` (see `clear_query_cache`),
+    `Widget._arrangement_cache` a `FIFOCache` of `DockArrangeResult`s, whose placements
+    hold the widgets, and `NodeList`'s `_displayed_nodes` and
+    `_displayed_visible_nodes`, each a pair (the list's `_updates` when it was made, the
+    widgets), made again when that count differs (-1 when the list is new)."""
+    clear_query_cache(node)
+    arrangements = getattr(node, "_arrangement_cache", None)
+    if arrangements is not None:
+        arrangements.clear()
+    children = node._nodes
+    children._displayed_nodes = (-1, [])
+    children._displayed_visible_nodes = (-1, [])
+
+
 def component_style_nodes(node: DOMNode) -> list[DOMNode]:
     """The small nodes that carry the node's component styles (`get_component_styles`).
 
     Checked on Textual 8.2.8: `DOMNode._component_styles` maps names to `RenderStyles`,
     whose `node` is such a node or None."""
     return [styles.node for styles in node._component_styles.values() if styles.node]
+
+
+def app_nodes(app: App[Any]) -> list[DOMNode]:
+    """The nodes (widgets, screens) mounted in `app` now.
+
+    Checked on Textual 8.2.8: `App._registry` is a WeakSet of the app's nodes."""
+    return list(app._registry)
 
 
 def node_tasks(app: App[Any]) -> list[asyncio.Task[Any]]:
@@ -131,6 +172,70 @@ def node_tasks(app: App[Any]) -> list[asyncio.Task[Any]]:
         if task is not None:
             tasks.append(task)
     return tasks
+
+
+class _UnlinkingCache(LRUCache[Any, Any]):
+    """A node's cache of `query_one` results whose `clear` unlinks its ring first.
+
+    `LRUCache.clear` forgets the ring of links (lists [prev, next, key, node]) without
+    breaking it, and Textual clears a widget's cache when it removes the widget: each
+    ring left so was a cycle of its own holding the nodes it had found, garbage that
+    only a full collection frees, and that kept those nodes "held" from outside for
+    the SSH server's `reclaim` (which walks from the nodes, never reaching the ring)."""
+
+    __slots__ = ()
+
+    def clear(self) -> None:
+        for link in self._cache.values():
+            link.clear()
+        super().clear()
+
+
+class _Registry(WeakSet[Any]):
+    """An app's registry of mounted nodes that also keeps, weakly, every node it ever
+    held (`ever`): a node removed from the app is taken out of the registry. Each node
+    it is given gets a query cache that unlinks itself when cleared (`_UnlinkingCache`)."""
+
+    def __init__(self, nodes: WeakSet[Any], ever: WeakSet[Any]) -> None:
+        super().__init__(nodes)
+        self.ever = ever
+
+    def add(self, item: Any) -> None:
+        super().add(item)
+        self.ever.add(item)
+        cache = getattr(item, "_query_one_cache", None)
+        if type(cache) is LRUCache:
+            cache.__class__ = _UnlinkingCache
+
+    def discard(self, item: Any) -> None:
+        # Textual forgets a removed node's component styles right after: their small
+        # nodes (never registered) and styles are a cycle of their own from then on
+        component_styles = getattr(item, "_component_styles", None)
+        if isinstance(component_styles, dict):
+            self.ever.update(s.node for s in component_styles.values() if s.node is not None)
+        super().discard(item)
+
+
+def track_nodes(app: App[Any]) -> WeakSet[DOMNode]:
+    """Every node (screen, widget) `app` registers from now on, and those it holds now,
+    weakly: the nodes that belong to it, removed ones included. Their query caches
+    unlink themselves when cleared (see `_UnlinkingCache`).
+
+    Checked on Textual 8.2.8: `App._registry` is a `WeakSet` made in `App.__init__` and
+    never replaced; nodes enter it only through its `add` (`App._register_child`,
+    `App._start_widget`) and leave through `discard` (`App._unregister`, and
+    `Widget._message_loop_exit` just before it empties the node's `_component_styles`,
+    names to `RenderStyles` whose `node` is a small unregistered node), so a `WeakSet`
+    subclass in its place sees every node the app mounts, and those small nodes.
+    `DOMNode._query_one_cache` is a `textual.cache.LRUCache` (slots `_cache`, a dict of
+    keys to ring links, and `_head`; `clear` empties the dict and starts a new ring)."""
+    ever: WeakSet[DOMNode] = WeakSet(app._registry)
+    app._registry = _Registry(app._registry, ever)
+    for node in (app, *ever):
+        cache = node._query_one_cache
+        if type(cache) is LRUCache:
+            cache.__class__ = _UnlinkingCache
+    return ever
 
 
 def set_print_catchers(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:

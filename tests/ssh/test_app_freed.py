@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from conftest import wait_until
 from textual.app import App, ComposeResult
+from textual.containers import Vertical
 from textual.widgets import Static
 
 LAUNCHER = "pick a game"
@@ -260,3 +261,119 @@ async def test_a_finished_worker_is_freed_by_reference_counts() -> None:
             assert (ref() is None) is untie  # without it: only a collection frees it
         finally:
             gc.enable()
+
+
+class Plain(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("stubborn")  # the same words as the others
+
+
+class Clinging(Stubborn):
+    """A stubborn app whose task, cancelled when the app is stopped, goes on waiting on
+    a future nobody holds: a paused coroutine in a cycle with the app."""
+
+    async def forever(self) -> None:
+        while True:
+            try:
+                await asyncio.get_running_loop().create_future()  # never set
+            except asyncio.CancelledError:
+                continue  # told to stop: waits again
+
+
+async def test_a_stopped_app_whose_task_waits_for_ever_is_freed(start_server, clients, monkeypatch):
+    """The paused coroutine of a stopped app is closed by `reclaim` (as the collector
+    closes an unreachable one) once it is known to be garbage; it left the app to a
+    deep collection before. A session next to it goes on."""
+    from footycards.ssh import session as session_module
+
+    monkeypatch.setattr(session_module, "END_WAIT", 1.0)
+    st = start_server(app_factory=lambda info: Clinging() if info.user == "ann" else Plain())
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    stay = await clients(st.port, user="stay")
+    await stay.wait_for("stubborn")
+    client = await clients(st.port, user="ann")
+    await client.wait_for("stubborn")
+    gone = _ann(st)
+    client.conn.abort()
+    await _freed_without_a_deep_collection(st, gone[0], deep_before)
+    assert st.call(lambda: len(st.server.sessions)) == 1
+    assert not stay.closed and "stubborn" in stay.text()
+
+
+@pytest.mark.parametrize(
+    ("keys", "words"),
+    [
+        ("\x13", "Decide"),  # a local game's set-up question open (a dialog)
+        ("\x1b[15~", "host a table"),  # the host form, after the rules and back
+        ("\x1bOP", None),  # hung up at once: mid screen change
+    ],
+    ids=["a-dialog-open", "at-the-host-form", "mid-screen-change"],
+)
+async def test_an_app_left_in_an_awkward_place_is_freed(start_server, clients, keys, words):
+    """Wherever the client leaves (a question open, a form, half-way through changing
+    screens), its app and every node it had are freed by `reclaim`, with no deep
+    collection, and the session next to it goes on."""
+    st = start_server()
+    deep_before = st.call(lambda: st.server.gc.last_deep)
+    stay = await clients(st.port, user="stay")
+    await stay.wait_for(LAUNCHER)
+    client = await clients(st.port, user="ann")
+    await client.wait_for(LAUNCHER)
+    if words == "host a table":
+        client.send(F1)
+        await client.wait_for("The cards")
+        client.send(ESC)
+        await wait_until(lambda: "The cards" not in client.text(), 15)
+    gone = _ann(st)
+    nodes = st.call(lambda: [weakref.ref(n) for n in st.server.nodes[gone[0]()]])
+    client.send(keys)
+    if words is not None:
+        await client.wait_for(words)
+    client.conn.abort()
+    await _freed_without_a_deep_collection(st, gone[0], deep_before)
+    await wait_until(lambda: all(r() is None for r in nodes), 10)
+    stay.send("\x1b[B")
+    await asyncio.sleep(0.3)
+    assert not stay.closed and LAUNCHER in stay.text()
+
+
+class Rebuilding(App[None]):
+    """An app that builds a list again now and then (as the join list does)."""
+
+    def compose(self) -> ComposeResult:
+        yield Vertical(id="box")
+
+    async def on_mount(self) -> None:
+        await self.rebuild()
+
+    async def rebuild(self) -> None:
+        box = self.query_one("#box")
+        await box.remove_children()
+        await box.mount(Static("one", id="one"), Static("two"))
+        self.query_one("#one")  # found once: in the app's query cache
+
+
+async def test_widgets_a_running_app_removed_are_freed_while_it_runs(
+    start_server, clients, monkeypatch
+):
+    """Widgets removed from a screen that stays, frozen meanwhile, are handed to
+    `reclaim` a little later (`hand_removed`) and freed while the session goes on,
+    with no deep collection; they piled up until the session ended before."""
+    from footycards.ssh import server as server_module
+
+    monkeypatch.setattr(server_module, "REMOVED_EVERY", 0.2)
+    st = start_server(app_factory=lambda info: Rebuilding())
+    policy = st.server.gc
+    deep_before = st.call(lambda: policy.last_deep)
+    client = await clients(st.port, user="ann")
+    await client.wait_for("one")
+    app = _ann(st)[0]
+    old = st.call(lambda: [weakref.ref(n) for n in app().query("#box > *")])  # type: ignore[union-attr]
+    assert len(old) == 2
+    mounted = time.monotonic()
+    await wait_until(lambda: st.call(lambda: policy.clock() > mounted + 1.0), 5)
+    await wait_until(lambda: st.call(lambda: policy.last_freeze > mounted + 0.5), 5)  # frozen
+    st.call(lambda: app().call_later(app().rebuild))  # type: ignore[union-attr]
+    await wait_until(lambda: all(r() is None for r in old), 10)
+    assert app() is not None and st.call(lambda: policy.last_deep) == deep_before
+    assert not client.closed and "one" in client.text()

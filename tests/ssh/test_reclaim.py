@@ -9,6 +9,7 @@ import gc
 import sys
 import weakref
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from textual.widgets import Static
@@ -243,10 +244,18 @@ def test_an_app_let_go_a_little_later_is_freed_on_a_later_try(frozen):
     assert ref() is None and policy.ended == 0 and policy.dropped == []
 
 
-def test_a_cycle_through_a_paused_generator_is_left_whole(frozen):
+def test_a_cycle_through_a_paused_generator_is_closed_and_freed(frozen):
+    """An unreachable paused generator is closed (its `finally` runs), as the collector
+    closes one, and then its cycle is freed: a stopped app's paused coroutines went to
+    deep collections before."""
+    cleaned: list[str] = []
+
     def counting(owner: Node):
-        while True:
-            yield owner  # the generator's frame holds the node, the node the generator
+        try:
+            while True:
+                yield owner  # the generator's frame holds the node, the node the generator
+        finally:
+            cleaned.append("closed")
 
     root = Node()
     root.cache["steps"] = counting(root)  # type: ignore[assignment]
@@ -254,8 +263,48 @@ def test_a_cycle_through_a_paused_generator_is_left_whole(frozen):
     gc.freeze()
     ref = weakref.ref(root)
     del root
+    assert reclaim([ref]) > 0
+    assert ref() is None and cleaned == ["closed"]
+
+
+def test_a_paused_generator_still_in_use_is_not_closed(frozen):
+    def counting(owner: Node):
+        while True:
+            yield owner
+
+    root = Node()
+    steps = counting(root)
+    root.cache["steps"] = steps  # type: ignore[assignment]
+    next(steps)
+    gc.freeze()
+    ref = weakref.ref(root)
+    del root
+    assert reclaim([ref]) == 0  # the generator is held from outside: all of it is in use
+    assert next(steps) is ref()
+
+
+def test_a_generator_that_will_not_end_leaves_its_cycle_whole(frozen):
+    patience = ["wait"] * (reclaim_module.FINALIZE_TRIES + 1)
+
+    def stubborn(owner: Node):
+        while True:
+            try:
+                yield owner
+            except GeneratorExit:
+                if not patience:
+                    return
+                patience.pop()  # waits again in its cleanup, more often than it is closed
+
+    root = Node()
+    root.cache["steps"] = stubborn(root)  # type: ignore[assignment]
+    next(root.cache["steps"])  # type: ignore[call-overload]
+    gc.freeze()
+    ref = weakref.ref(root)
+    del root
     assert reclaim([ref]) == 0
     assert ref() is not None and ref().cache["me"] is ref()  # type: ignore[union-attr]
+    patience.clear()
+    ref().cache.pop("steps").close()  # type: ignore[union-attr]
 
 
 def test_apps_ending_interleaved_leave_no_ended_app_behind(footy_home):
@@ -389,47 +438,48 @@ def test_what_was_dropped_with_an_app_is_tried_again_until_all_is_freed(frozen):
     assert screen_ref() is None and policy.dropped == []
 
 
-def test_a_widget_removed_from_a_screen_that_stays_is_freed(frozen):
-    """A widget removed while its screen stays (a notification, a list built again) is
-    in cycles of its own; once frozen, only a deep collection freed it. Told of the
-    removal (`watch_removals`), the policy frees it by reference counts."""
+def test_an_ended_apps_removed_widgets_are_freed_with_it(frozen):
+    """Widgets an app removed from a screen that stayed are in cycles of their own that
+    were frozen meanwhile; nothing leads to them from the app any more. Once the app has
+    ended, every node it ever had (`track_nodes`) is handed to `reclaim` with it, so
+    they are freed without a deep collection; told only of the app, they stayed. The
+    query cache Textual empties when it removes a widget left its ring of links, a
+    cycle holding what the widget had found: with `track_nodes` the ring is unlinked."""
     from textual.app import App, ComposeResult
     from textual.containers import Vertical
 
-    from footycards.ssh.reclaim import unwatch_removals, watch_removals
+    from footycards.tui.textual_internals import track_nodes
 
     class Boxes(App[None]):
         def compose(self) -> ComposeResult:
-            for name in ("unwatched", "watched", "stays"):
+            for name in ("gone", "stays"):
                 with Vertical(id=name):
-                    yield Static(f"{name} 1")
+                    yield Static(f"{name} 1", id=f"{name}-1")
                     yield Static(f"{name} 2")
 
-    async def main() -> None:
-        policy = GcPolicy(reclaim_after=0.0, reclaim_tries=1000)
+    async def run(tracked: bool) -> tuple[list[weakref.ref[Any]], GcPolicy]:
+        policy = GcPolicy(clock=Clock(), memory=lambda: None, reclaim_after=0.5)
         app = Boxes()
+        nodes = track_nodes(app) if tracked else ()
         async with app.run_test(size=(40, 12)) as pilot:
             await pilot.pause()
-            nodes = {
-                name: [
-                    weakref.ref(n) for n in app.query_one(f"#{name}").walk_children(with_self=True)
-                ]
-                for name in ("unwatched", "watched")
-            }
+            box = app.query_one("#gone")
+            box.query_one("#gone-1")  # now in the box's query cache
+            gone = [weakref.ref(n) for n in box.walk_children(with_self=True)]
+            del box
             gc.collect()  # as the policy freezes
             gc.freeze()
-            await app.query_one("#unwatched").remove()  # nobody told: stays frozen
-            watch_removals(app, policy.widgets_dropped)
-            await app.query_one("#watched").remove()
-            for _ in range(100):  # Textual finishes the removal in the background
-                await pilot.pause(0.02)
-                policy.reclaim_dropped()
-                if all(r() is None for r in nodes["watched"]):
-                    break
-            assert [r() for r in nodes["watched"] if r() is not None] == []
-            assert all(r() is not None for r in nodes["unwatched"])  # only a collection
-            assert str(app.query_one("#stays Static").render()) == "stays 1"
-            unwatch_removals(app)
-            assert "_prune" not in vars(app)
+            await app.query_one("#gone").remove()
+            await pilot.pause()
+        policy.session_ended(app, nodes)
+        del app, pilot
+        return gone, policy
 
-    asyncio.run(main())
+    for tracked in (False, True):
+        gone, policy = asyncio.run(run(tracked))
+        while policy.dropped:  # every try, each wait twice the last
+            policy.clock.now += 0.5 * 2 ** policy.dropped[0].tries  # type: ignore[attr-defined]
+            policy.reclaim_dropped()
+        left = sum(1 for r in gone if r() is not None)
+        assert left == (0 if tracked else len(gone))
+        assert policy.ended == 0  # the app itself was freed either way

@@ -197,3 +197,68 @@ def test_an_app_keeps_the_exception_that_ended_it():
     assert app._exception is None and ti.app_exception(app) is None
     app._exception = ValueError("x")
     assert isinstance(ti.app_exception(app), ValueError)
+
+
+def test_track_nodes_sees_every_node_and_query_caches_unlink_when_cleared():
+    """`App._registry` is a WeakSet that only `add` fills (so a subclass sees every node
+    mounted, removed ones too); `DOMNode._query_one_cache` is an `LRUCache` whose ring
+    of links `clear` leaves whole: `track_nodes` makes it unlink them."""
+
+    class Two(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("hi", id="hi")
+            yield Static("bye", id="bye")
+
+    async def main() -> None:
+        app = Two()
+        ever = ti.track_nodes(app)
+        async with app.run_test() as pilot:
+            bye = app.query_one("#bye")
+            assert app.screen in ever and bye in ever and app._registry.ever is ever
+            screen = app.screen
+            screen.query_one("#hi")
+            links = list(screen._query_one_cache._cache.values())
+            assert links and all(isinstance(link, list) and len(link) == 4 for link in links)
+            screen._query_one_cache.clear()  # as Textual clears a node's cache
+            assert all(link == [] for link in links)  # no ring left holding a node
+            await bye.remove()
+            await pilot.pause()
+            assert bye not in app._registry and bye in ever
+            plain: LRUCache[str, object] = LRUCache(4)
+            plain["a"] = bye
+            ring = list(plain._cache.values())
+            plain.clear()
+            assert ring[0][3] is bye  # Textual's own clear: the link still holds it
+
+    asyncio.run(main())
+
+
+def test_closed_flag_registry_list_and_the_caches_that_hold_removed_widgets():
+    """`has_closed` reads `MessagePump._closed`; `app_nodes` lists `App._registry`;
+    `forget_found` empties `_query_one_cache`, `Widget._arrangement_cache` (a
+    FIFOCache) and the `NodeList`'s `_displayed_nodes` / `_displayed_visible_nodes`
+    pairs (updates count, widgets), which Textual makes again when the count differs."""
+    from textual.cache import FIFOCache
+
+    async def main() -> None:
+        app = Tiny()
+        async with app.run_test() as pilot:
+            screen = app.screen
+            hi = app.query_one("#hi")
+            assert hi in ti.app_nodes(app) and screen in ti.app_nodes(app)
+            assert ti.has_closed(hi) is False
+            assert isinstance(screen._arrangement_cache, FIFOCache)
+            children = screen._nodes
+            updates, shown = children._displayed_nodes
+            assert isinstance(updates, int) and isinstance(shown, list)
+            assert isinstance(children._displayed_visible_nodes, tuple)
+            screen.query_one("#hi")
+            ti.forget_found(screen)
+            assert len(screen._query_one_cache) == 0 and len(screen._arrangement_cache) == 0
+            assert children._displayed_nodes == (-1, [])
+            assert list(screen.displayed_children) == [hi]  # made again
+            await hi.remove()
+            await pilot.pause()
+            assert ti.has_closed(hi) is True
+
+    asyncio.run(main())

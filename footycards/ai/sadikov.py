@@ -340,7 +340,10 @@ class SadikovAgent:
 
 MASTER_START = 4  # the first depth (hard's), always searched to the end
 MASTER_MAX_DEPTH = 24
-MASTER_SAMPLES = 3  # determinizations: the face-down column cards dealt from the unseen
+MASTER_WORLDS = 0  # determinizations of the face-down column cards searched (each its own
+# alpha-beta, the root takes voted on); 0: the view's own model (a face-down card does
+# nothing, as in hard), one search
+MASTER_SAMPLES = 3  # determinizations with a fixed count budget (tests, reproducible)
 _INF = float("inf")
 
 
@@ -350,14 +353,16 @@ class _OutOfTime(Exception):
 
 class SadikovMaster:
     """The `master` level's search in Sadikov's Football: hard's expectimax (the same takes
-    and horizon judgement), but on a few determinizations (`engine.determinize(view,
-    rng)`: the face-down column cards dealt from the cards the seat has not seen, so a take
-    deep in a column is a real card, not nothing) and deeper, by alpha-beta (a take that
-    earns an extra move for sure keeps the bounds; only a saved attack's chance node
-    widens them) with the takes that score most tried first, deepening one ply at a time
-    while the budget (`budget.fraction()`, thread CPU time) likely allows another. Each
-    root take is valued exactly in every sample and the sums compared, so the samples are
-    paired. With a fixed number of samples (`budget.samples`) it searches hard's depth."""
+    and horizon judgement), far deeper, by alpha-beta with the bounds carried across the
+    root takes (a take that earns an extra move for sure keeps the bounds; only a saved
+    attack's chance node widens them), the takes that score most tried first (the best
+    take of the last depth first at the root, a take that cut off at that ply before it
+    first below), deepening one ply at a time while the budget (`budget.fraction()`,
+    thread CPU time) likely allows another; the best take of the deepest depth searched
+    to the end is played. With `MASTER_WORLDS` > 0 (and always with a fixed count of
+    samples, `budget.samples`, at hard's depth) it searches determinizations of the
+    face-down column cards (`engine.determinize(view, rng)`: dealt from the cards the seat
+    has not seen) and plays the take most of them find best."""
 
     def __init__(self, engine: str = "footycards.core.sadikov") -> None:
         self.engine = engine  # the engine's dotted path (its determinize hook; no module
@@ -366,6 +371,7 @@ class SadikovMaster:
         self.takes = 0
         self.depth = 0  # the last depth searched to the end (benchmarks, tests)
         self.budget: Any = None
+        self.killer: dict[int, int] = {}  # depth left -> the column that last cut off there
 
     def choose(
         self, view: SadikovView, legal_actions: list[Any], rng: random.Random, budget: Any
@@ -374,32 +380,41 @@ class SadikovMaster:
             return legal_actions[0] if len(legal_actions) == 1 else rng.choice(legal_actions)
         pos = _Pos.of(view)
         keeper = _Keeper(view)
-        columns = [a for a in legal_actions if pos.cols[a.column - 1]]
+        columns = [a.column - 1 for a in legal_actions if pos.cols[a.column - 1]]
         if not columns:
             return rng.choice(legal_actions)
+        by_column = {a.column - 1: a for a in legal_actions}
         self.judge = _Judge()
         self.budget = budget
-        n = budget.samples if budget.samples is not None else MASTER_SAMPLES
-        try:
-            worlds = [self._world(pos, view, random.Random(rng.getrandbits(64))) for _ in range(n)]
-        except ValueError:  # not a view the engine builds a state from: the view's own
-            worlds = [pos]
-        choice: list[Any] = []
+        self.killer = {}
+        n = budget.samples if budget.samples is not None else MASTER_WORLDS
+        worlds = [pos]
+        if n > 0:
+            try:
+                worlds = [
+                    self._world(pos, view, random.Random(rng.getrandbits(64))) for _ in range(n)
+                ]
+            except ValueError:  # not a view the engine builds a state from: the view's own
+                worlds = [pos]
+        orders = [sorted(columns, key=lambda i: self._quick(pos, i), reverse=True)] * len(worlds)
+        best = orders[0][0]
         depth, last = MASTER_START, 0.0
         self.depth = 0
         while True:
-            totals = [0.0] * len(columns)
             try:
-                for world in worlds:
-                    for k, a in enumerate(columns):
-                        totals[k] += self._after(
-                            world, a.column - 1, keeper, depth, world.mover, -_INF, _INF,
-                            timed=depth > MASTER_START,
-                        )  # fmt: skip
+                picks = [
+                    self._root(w, keeper, depth, order, timed=depth > MASTER_START)
+                    for w, order in zip(worlds, orders, strict=True)
+                ]
             except _OutOfTime:
                 break
-            best = max(totals)
-            choice = [a for v, a in zip(totals, columns, strict=True) if v >= best - 1e-9]
+            votes: dict[int, int] = {}
+            for i in picks:
+                votes[i] = votes.get(i, 0) + 1
+            best = max(votes, key=lambda i: (votes[i], -orders[0].index(i)))
+            orders = [
+                [i] + [j for j in order if j != i] for i, order in zip(picks, orders, strict=True)
+            ]
             self.depth = depth
             if budget.samples is not None or depth >= MASTER_MAX_DEPTH:
                 break
@@ -410,7 +425,17 @@ class SadikovMaster:
             if used * max(growth, 1.5) > 1.0:
                 break  # the next depth would likely pass the budget
             depth, last = depth + 1, used
-        return rng.choice(choice)
+        return by_column[best]
+
+    def _root(self, pos: _Pos, keeper: _Keeper, depth: int, order: list[int], timed: bool) -> int:
+        """The best root take at `depth` (the first of equals in `order`), by alpha-beta
+        over the root takes: a later take only has to show it beats the best so far."""
+        best, value = order[0], -_INF
+        for i in order:
+            v = self._after(pos, i, keeper, depth, pos.mover, value, _INF, timed)
+            if v > value + 1e-12:
+                best, value = i, v
+        return best
 
     def _world(self, pos: _Pos, view: SadikovView, rng: random.Random) -> _Pos:
         """`pos` with its face-down column cards as one determinization deals them."""
@@ -469,11 +494,16 @@ class SadikovMaster:
         mine = pos.mover == root
         if len(moves) > 1:  # the takes that score (or hand over least) first
             moves.sort(key=lambda i: self._quick(pos, i), reverse=True)
+            k = self.killer.get(depth)
+            if k is not None and k != moves[0] and k in moves:
+                moves.remove(k)  # the take that last cut off at this ply: before them
+                moves.insert(0, k)
         if mine:
             v = -_INF
             for i in moves:
                 v = max(v, self._after(pos, i, keeper, depth, root, alpha, beta, timed))
                 if v >= beta:
+                    self.killer[depth] = i
                     return v
                 alpha = max(alpha, v)
             return v
@@ -481,6 +511,7 @@ class SadikovMaster:
         for i in moves:
             v = min(v, self._after(pos, i, keeper, depth, root, alpha, beta, timed))
             if v <= alpha:
+                self.killer[depth] = i
                 return v
             beta = min(beta, v)
         return v

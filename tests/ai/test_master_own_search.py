@@ -141,3 +141,24 @@ def test_sadikov_master_stops_a_depth_once_its_budget_is_spent():
     untimed = SadikovMaster()
     untimed.budget = mine.budget
     untimed._after(pos, pos.legal()[0], keeper, 3, pos.mover, -math.inf, math.inf, timed=False)
+
+
+@pytest.mark.parametrize("depth", [2, 3, 4, 5])
+def test_sadikov_master_root_take_is_the_best_of_hards_values_with_fewer_takes(depth):
+    """The bounds carried across the root takes never change the choice's value: the take
+    master's root picks has the highest of hard's expectimax values at that depth, and
+    the search makes fewer takes than valuing every root take with the whole window."""
+    narrow = wide = 0
+    for state in sadikov_positions(12):
+        view = state.view(state.to_move, log=False)
+        pos, keeper = _Pos.of(view), _Keeper(view)
+        hard = SadikovAgent("hard")
+        values = {i: hard._after(pos, i, keeper, depth, pos.mover) for i in pos.legal()}
+        whole = SadikovMaster()
+        for i in pos.legal():
+            whole._after(pos, i, keeper, depth, pos.mover, -math.inf, math.inf, timed=False)
+        mine = SadikovMaster()
+        picked = mine._root(pos, keeper, depth, pos.legal(), timed=False)
+        assert math.isclose(values[picked], max(values.values()), abs_tol=1e-9)
+        narrow, wide = narrow + mine.takes, wide + whole.takes
+    assert narrow < 0.8 * wide, (narrow, wide)  # the bounds cut off work

@@ -204,16 +204,20 @@ def test_track_nodes_sees_every_node_and_query_caches_unlink_when_cleared():
     mounted, removed ones too); `DOMNode._query_one_cache` is an `LRUCache` whose ring
     of links `clear` leaves whole: `track_nodes` makes it unlink them."""
 
+    class Parts(Static):
+        COMPONENT_CLASSES = {"bye--part"}
+
     class Two(App[None]):
         def compose(self) -> ComposeResult:
             yield Static("hi", id="hi")
-            yield Static("bye", id="bye")
+            yield Parts("bye", id="bye")
 
     async def main() -> None:
         app = Two()
         ever = ti.track_nodes(app)
         async with app.run_test() as pilot:
             bye = app.query_one("#bye")
+            bye.get_component_styles("bye--part")  # a small node of its own, unregistered
             assert app.screen in ever and bye in ever and app._registry.ever is ever
             screen = app.screen
             screen.query_one("#hi")
@@ -221,9 +225,12 @@ def test_track_nodes_sees_every_node_and_query_caches_unlink_when_cleared():
             assert links and all(isinstance(link, list) and len(link) == 4 for link in links)
             screen._query_one_cache.clear()  # as Textual clears a node's cache
             assert all(link == [] for link in links)  # no ring left holding a node
+            styles_nodes = ti.component_style_nodes(bye)
             await bye.remove()
             await pilot.pause()
             assert bye not in app._registry and bye in ever
+            assert bye._component_styles == {}  # Textual forgot them: `ever` has them
+            assert styles_nodes and all(node in ever for node in styles_nodes)
             plain: LRUCache[str, object] = LRUCache(4)
             plain["a"] = bye
             ring = list(plain._cache.values())

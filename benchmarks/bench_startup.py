@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-OURS = "from footycards.cli import main; main()"  # what the `footycards` script runs
+OURS = "from footycards.cli.start import run; run()"  # what the `footycards` script runs
 OURS_MARK = b"Bundesliga Quartett"  # the launcher's game list
 
 BARE = """

@@ -1,6 +1,6 @@
 """Provides `python -m footycards.cli`: the same as the `footycards` command."""
 
-from .app import main
+from .start import run
 
 if __name__ == "__main__":
-    main()
+    run()

@@ -3,13 +3,13 @@ no command is given, and the commands of the other modules of this package."""
 
 from __future__ import annotations
 
-import gc
 import importlib
 
 import click
 
 from ..i18n import LANGUAGE_NAMES, N_, _, available_languages, language_tag, use_language
 from ..registry import playable_now
+from .launch import open_launcher
 from .texts import TextGroup, choose_language
 
 # The commands, by name: "module of this package:attribute", imported when the command is
@@ -79,11 +79,4 @@ def main(ctx: click.Context, lang: str | None) -> None:
     """footycards — football card games for the terminal; without a command, the launcher."""
     use_language(ctx.obj)  # chosen by MainGroup.parse_args, before anything else was read
     if ctx.invoked_subcommand is None:
-        from ..tui.app import FootyApp
-
-        app = FootyApp(lang=ctx.obj, remember_lang=ctx.obj if lang else None)
-        # What start-up made (modules, classes, the registry) lives as long as the process:
-        # frozen, the collector no longer walks it, so the full collection that building the
-        # launcher would set off costs next to nothing (`gc.freeze()`'s documented use).
-        gc.freeze()
-        app.run()
+        open_launcher(ctx.obj, remember_lang=ctx.obj if lang else None)

@@ -9,13 +9,12 @@ naming the languages there are. So `--help`, every error and click's own words (
 Help texts are marked with `N_()` where a command is declared (the declaration runs at
 import time, before anyone chose a language) and translated when the help is shown, by
 `TextCommand` and `TextGroup`. Click looks its own words up with `gettext` in the process's
-global domain: `use_cli_language` points that domain at footycards' catalogue, and
+global domain: `use_cli_language` (launch.py) points that domain at footycards' catalogue, and
 `CLICK_MESSAGES` names those words so that `make pot` extracts them.
 """
 
 from __future__ import annotations
 
-import gettext
 import inspect
 import os
 import re
@@ -26,6 +25,7 @@ from rich.cells import cell_len
 
 from .. import i18n
 from ..i18n import N_, NP_, _, labelled
+from .launch import use_cli_language
 
 # click's own messages that a person meets (looked up by click through gettext).
 CLICK_MESSAGES = (
@@ -75,14 +75,6 @@ def requested_language(args: Sequence[str]) -> str | None:
         if arg.startswith("--lang="):
             return arg.partition("=")[2]
     return None
-
-
-def use_cli_language(code: str) -> None:
-    """Make `code` the language of this command: footycards' messages and click's own."""
-    i18n.use_language(code)
-    gettext.bindtextdomain(i18n.DOMAIN, str(i18n.LOCALE_DIR))
-    gettext.textdomain(i18n.DOMAIN)
-    os.environ["LANGUAGE"] = code  # the language gettext's global functions look up
 
 
 def choose_language(ctx: click.Context, args: Sequence[str]) -> str:

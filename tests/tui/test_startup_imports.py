@@ -1,5 +1,6 @@
 """The launcher's first frame imports only what it draws: `footycards` (no command) started
-in a fresh process, its modules listed when the launcher is first painted. No engine (the
+in a fresh process as its script starts it, its modules listed when the launcher is first
+painted. No command-line parser (click: there is nothing to parse), no engine (the
 seat counts it draws are declared in the registry), no match, no AI player, no game
 screen, no saves, statistics or shared tables (sqlite3), no SSH server (asyncssh), no
 simulator, no other command of the command line, no rules or keys screen, no dialog, no
@@ -12,12 +13,15 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 from footycards.registry import REGISTRY
 
-# Runs the `footycards` command as its script does, with Textual's App.run made headless
-# and stopped at the first frame (patched on Textual's class, so the patch itself imports
-# nothing of footycards before the command does).
+# Runs the `footycards` command as its script does (the entry point pyproject names, with
+# no argument), with Textual's App.run made headless and stopped at the first frame
+# (patched on Textual's class, so the patch itself imports nothing of footycards before
+# the command does).
 CHILD = """
 import json, sys
 from textual.app import App
@@ -35,12 +39,14 @@ def run(self, *args, **kwargs):
     return real_run(self, headless=True, size=(120, 40), auto_pilot=first_frame)
 
 App.run = run
-from footycards.cli import main
-main([], standalone_mode=False)
+sys.argv = ["footycards"]
+from ENTRY_MODULE import ENTRY_NAME
+ENTRY_NAME()
 """
 
 # never before the first frame, whatever the game
 NEVER = (
+    "click",  # the command line's parser: nothing to parse
     "sqlite3",
     "asyncssh",
     "multiprocessing",
@@ -67,11 +73,21 @@ NEVER = (
 )
 
 
+def script_entry() -> tuple[str, str]:
+    """The module and function the `footycards` script runs (pyproject's [project.scripts])."""
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    entry = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["scripts"]
+    module, _sep, name = entry["footycards"].partition(":")
+    return module, name
+
+
 def first_frame(home: str) -> dict:
     env = {**os.environ, "FOOTYCARDS_HOME": home}
     env.pop("FOOTYCARDS_LANG", None)
+    module, name = script_entry()
+    child = CHILD.replace("ENTRY_MODULE", module).replace("ENTRY_NAME", name)
     done = subprocess.run(
-        [sys.executable, "-c", CHILD], capture_output=True, text=True, env=env, timeout=120
+        [sys.executable, "-c", child], capture_output=True, text=True, env=env, timeout=120
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])

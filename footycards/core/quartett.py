@@ -706,9 +706,19 @@ class Action:
 
 CALLS = {c: Action("call", category=c) for c in CATEGORIES}
 _MODE_CALLS = {mode: tuple(CALLS[c] for c in cats) for mode, cats in MODE_CATEGORIES.items()}
+# per mode: the category of each call it may make, by the identity of the shared `CALLS`
+# action (what `legal_actions()` lists and `parse` gives): `apply`'s check in short
+_CALL_OF = {mode: {id(CALLS[c]): c for c in cats} for mode, cats in MODE_CATEGORIES.items()}
 _SEATS = [list(range(n)) for n in range(MAX_PLAYERS + 1)]  # by players
 _NAMES = [f"P{s + 1}" for s in range(MAX_PLAYERS)]  # the seats' names unless named
 _OTHERS = [[[s for s in range(n) if s != me] for me in range(n)] for n in range(MAX_PLAYERS + 1)]
+_TOPS = [(0,) * n for n in range(MAX_PLAYERS + 1)]  # by players
+# by the number of cards shown and the winner's place among them: the cards in the order
+# the winner puts them under the stack, from its own on (Q2.4)
+_ROTATED = [
+    [itemgetter(*range(k, n), *range(k)) for k in range(n)] if n > 1 else []
+    for n in range(MAX_PLAYERS + 1)
+]  # fmt: skip
 _ASKS: dict[str, tuple[Action, ...]] = {}  # card id -> the ask Action per seat
 
 
@@ -870,8 +880,10 @@ class QuartettState:
         self._ask_order = t.ask_order
         self._bit, self._qbits, self._wants = t.bit, t.qbits, t.wants
         self._calls = _MODE_CALLS[self.mode]  # shared by every game: never changed
+        self._call_of = _CALL_OF[self.mode]
         self._seats = _SEATS[self.players]
         self._others = _OTHERS[self.players]
+        self._tops = _TOPS[self.players]  # (0, 0, …): where each stack's top card is
         self._revealed = set(self.revealed)
         self._shown: list[list[str]] = []  # the cards of calls not yet added to `revealed`
         # the comparisons noted since `last_round` was built, and whether a round started
@@ -1007,22 +1019,23 @@ class QuartettState:
 
     def apply(self, action: Action | str) -> None:
         """Play an action (or its notation); IllegalAction leaves the state unchanged."""
+        p = self.phase
+        if p == ASK:  # the Quartett game, in short
+            if type(action) is Action and action.kind == "ask":
+                me, t, wanted = self.turn, action.seat, self._wanted[self.turn]
+                if wanted is not None and type(t) is int and 0 <= t < self.players and t != me:
+                    if type(action.card) is str and action.card in wanted:
+                        self._ask(t, action.card)
+                        return
+        elif p != OVER:  # top trumps, in short: one of the calls `legal_actions()` lists
+            cat = self._call_of.get(id(action))
+            if cat is not None:
+                self._call(cat)
+                return
         if type(action) is not Action:
             if not isinstance(action, str):
                 raise not_an_action("Quartett", action)
             action = parse(action)
-        p = self.phase
-        if action.kind == "call" and (p == CALL or p == STECHEN):  # top trumps, in short
-            cat = action.category
-            if type(cat) is str and cat in MODE_CATEGORIES[self.mode]:
-                self._call(cat)
-                return
-        elif action.kind == "ask" and p == ASK:  # the Quartett game, in short
-            me, t, wanted = self.turn, action.seat, self._wanted[self.turn]
-            if wanted is not None and type(t) is int and 0 <= t < self.players and t != me:
-                if type(action.card) is str and action.card in wanted:
-                    self._ask(t, action.card)
-                    return
         try:
             self._check(action)
         except TypeError:  # an Action built by hand with fields of the wrong type
@@ -1100,13 +1113,10 @@ class QuartettState:
         if stechen:
             seats = self.stechen  # Q2.6
             cards = [stacks[s].pop(0) for s in seats]  # in seat order
-            notes = self._round_notes
         else:
             self.round_no += 1
-            self._round_fresh = True  # `last_round` is this round's once built
-            notes = self._round_notes = []
             seats = self._seats  # a round starts only while everyone holds cards (Q2.7)
-            cards = [stack.pop(0) for stack in stacks]
+            cards = list(map(list.pop, stacks, self._tops))  # each stack's top card
         self.category = cat
         values = list(map(self._values[cat].__getitem__, cards))
         best = max(values)
@@ -1115,26 +1125,28 @@ class QuartettState:
             k = values.index(best)  # from the winner's own on, in seat order, then the
             w = seats[k]  # middle (Q2.6)
             stack = stacks[w]
-            stack += cards[k:]
-            stack += cards[:k]
+            stack += _ROTATED[len(cards)][k](cards)
             won = len(cards)
-            own = 1  # the winner's own cards of this round (every comparison of it)
             middle = self.middle
             if middle:
                 won += len(middle)
                 stack += middle
                 middle.clear()
-                if stechen:
-                    lr = self._last_round()
-                    assert lr is not None
-                    own += sum(c["seats"].count(w) for c in lr["comparisons"])
-            note: tuple[Any, ...] = (CALLED, caller, cat, stechen, seats, cards, w, won, won - own)
-            notes.append(note)
-            self.records.append(note)
-            self.turn = w  # Q2.5: the winner calls next
             if stechen:
+                # the winner's own cards of the round: one of each comparison it was in
+                lr = self._last_round()
+                assert lr is not None
+                own = 1 + sum(c["seats"].count(w) for c in lr["comparisons"])
+                note: tuple[Any, ...] = (CALLED, caller, cat, True, seats, cards, w, won, won - own)
+                self._round_notes.append(note)
                 self.stechen = []
                 self.phase = CALL
+            else:
+                note = (CALLED, caller, cat, False, seats, cards, w, won, won - 1)
+                self._round_notes = [note]
+                self._round_fresh = True  # `last_round` is this round's once built
+            self.records.append(note)
+            self.turn = w  # Q2.5: the winner calls next
             if not all(stacks):  # Q2.7
                 empty = [s for s in self._seats if not stacks[s]]
                 self._end({"event": "out_of_cards", "seats": empty})
@@ -1143,7 +1155,11 @@ class QuartettState:
             return
         top = [s for s, v in zip(seats, values, strict=True) if v == best]
         note = (CALLED, caller, cat, stechen, seats, cards, None, top)
-        notes.append(note)
+        if stechen:
+            self._round_notes.append(note)
+        else:
+            self._round_notes = [note]
+            self._round_fresh = True
         # Q2.6: a tie; the round's cards go to the middle, from the caller on
         self.middle.extend(_from_seat(seats, cards, caller))
         empty = [s for s in self._seats if not stacks[s]]
@@ -1664,50 +1680,53 @@ def _shuffle(rng: GameRng, items: list[Any]) -> None:
 # ---------------------------------------------------------------------------
 
 
-_BLANKS: dict[tuple[int, str, int], tuple[_DeckSetup, dict[str, Any]]] = {}
+@dataclass(frozen=True, slots=True)
+class _Start:
+    """What every new game of the same players and options has in common, checked and
+    made once (`_start`): the decks, mode, names and round limit, how the deck is cut
+    into the seats' piles, the deal's record and the attributes no game changes."""
+
+    setup: _DeckSetup
+    mode: str
+    players: int
+    names: tuple[str, ...]
+    limit: int | None  # option round_limit (Q2.7)
+    order: tuple[str, ...] | None  # option deal: the deck, top first; None: shuffled
+    cut: tuple[slice, ...]  # each seat's cards in the deck: one at a time from P1 (Q8)
+    rest: slice  # the cards left over: the middle (Q2.1) or the stack (Q4.1, Q5.1)
+    record: tuple[Any, ...]  # the deal's record for the log (see `_events_of`)
+    blank: dict[str, Any]  # the attributes of `QuartettState` that no game changes
 
 
-def _blank(setup: _DeckSetup, mode: str, players: int) -> dict[str, Any]:
-    """The attributes of a new game of these decks, mode and players that no game changes
-    (the derived card data, the seats, the first phase), made once by `QuartettState`
-    itself; `new_game` adds each game's own piles, lists and RNG to a copy."""
-    key = (id(setup), mode, players)
-    hit = _BLANKS.get(key)
-    if hit is not None and hit[0] is setup:
-        return hit[1]
-    if len(_BLANKS) > 256:
-        _BLANKS.clear()
-    proto = QuartettState(
-        players=players,
-        mode=mode,
-        names=[],
-        decks=[],
-        cards=setup.rows,
-        rng=GameRng(),
-        phase=ASK if mode == QUARTETT else CALL,
-    )
-    blank = {k: v for k, v in vars(proto).items() if k not in _OWN}
-    _BLANKS[key] = (setup, blank)
-    return blank
+_STARTS: dict[tuple[Any, ...], _Start] = {}
 
 
-# the attributes each game has of its own (lists changed in play, the RNG), set by new_game
-_OWN = frozenset(
-    {
-        "names", "decks", "rng", "stacks", "middle", "hands", "stock", "laid", "round_limit",
-        "records", "stechen", "revealed", "history", "events", "_revealed", "_shown",
-        "_round_notes", "_wanted", "_asks", "_held",
-    }
-)  # fmt: skip
+def _start(players: Any, options: Any) -> _Start:
+    """The `_Start` of these players and options: found again for the same values of the
+    same types (True is not 1); checked each time when an option names a deck file (read
+    again when it changes) or is a list (decks, names, a deal)."""
+    if options is None:
+        key: tuple[Any, ...] = (players, type(players))
+    elif type(options) is dict and "deck" not in options:
+        key = (players, type(players), *options.items(), *map(type, options.values()))
+    else:
+        return _checked_start(players, options)
+    try:
+        return _STARTS[key]
+    except KeyError:
+        pass
+    except TypeError:  # a list among the options: not a key
+        return _checked_start(players, options)
+    start = _checked_start(players, options)
+    if len(_STARTS) > 256:
+        _STARTS.clear()
+    _STARTS[key] = start
+    return start
 
 
-def new_game(
-    players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
-) -> QuartettState:
-    """Deal a new game (Q2.1, Q4.1, Q5.1, Q8).
-
-    Options: mode, deck, decks, deal, round_limit, names.
-    """
+def _checked_start(players: Any, options: Any) -> _Start:
+    """Check the players and options of a new game (Q2.1, Q4.1, Q8); OptionError says
+    what is wrong."""
     o = checked_options("Quartett", options, OPTIONS)
     if (
         isinstance(players, bool)
@@ -1724,12 +1743,9 @@ def new_game(
     mode = o.get("mode") or FUSSBALL
     if mode not in MODES:
         raise OptionError("mode must be one of: {modes}", "bad_mode", modes=", ".join(MODES))  # Q8
-    decks = _decks_from_options(o, mode)
-    setup = _deck_setup(decks)
+    setup = _deck_setup(_decks_from_options(o, mode))
     ids = setup.ids
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(63)
-    rng = GameRng(seed)
+    order = None
     if o.get("deal") is not None:
         deal = o["deal"]
         if (
@@ -1742,10 +1758,7 @@ def new_game(
                 "bad_deal",
                 n=len(ids),
             )
-        order = list(deal)
-    else:
-        order = list(ids)
-        _shuffle(rng, order)  # Q2.1
+        order = tuple(deal)
     limit = o.get("round_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise OptionError(
@@ -1754,26 +1767,95 @@ def new_game(
     names = o.get("names") or _NAMES[:players]
     if not isinstance(names, list) or len(names) != players:
         raise OptionError("names must list one name per seat", "bad_names")
+    n = len(ids)
     if mode == QUARTETT:
-        per = min(TWO_PLAYER_HAND, len(order) // 2) if players == 2 else len(order) // players
+        per = min(TWO_PLAYER_HAND, n // 2) if players == 2 else n // players
     else:
-        per = len(order) // players
+        per = n // players
     if per < 1:
         raise OptionError(
             "the deck holds {n} cards: too few for {players} players",
             "deck_too_small",
-            n=len(order),
+            n=n,
             players=players,
         )
     end = per * players
-    dealt = [order[i:end:players] for i in range(players)]  # one at a time from P1 (Q8)
-    rest = order[end:]
-    ask = mode == QUARTETT
+    return _Start(
+        setup,
+        mode,
+        players,
+        tuple(map(str, names)),
+        limit,
+        order,
+        tuple(slice(i, end, players) for i in range(players)),
+        slice(end, None),
+        (DEALT, setup.titles, mode, per, n - end),
+        _blank(setup, mode, players, limit),
+    )
+
+
+_BLANKS: dict[tuple[int, str, int, int | None], tuple[_DeckSetup, dict[str, Any]]] = {}
+
+
+def _blank(setup: _DeckSetup, mode: str, players: int, limit: int | None) -> dict[str, Any]:
+    """The attributes of a new game of these decks, mode, players and round limit that no
+    game changes (the derived card data, the seats, the first phase), made once by
+    `QuartettState` itself; `new_game` adds each game's own piles, lists and RNG."""
+    key = (id(setup), mode, players, limit)
+    hit = _BLANKS.get(key)
+    if hit is not None and hit[0] is setup:
+        return hit[1]
+    if len(_BLANKS) > 256:
+        _BLANKS.clear()
+    proto = QuartettState(
+        players=players,
+        mode=mode,
+        names=[],
+        decks=[],
+        cards=setup.rows,
+        rng=GameRng(),
+        phase=ASK if mode == QUARTETT else CALL,
+        round_limit=limit,
+    )
+    blank = {k: v for k, v in vars(proto).items() if k not in _OWN}
+    _BLANKS[key] = (setup, blank)
+    return blank
+
+
+# the attributes each game has of its own (lists changed in play, the RNG), set by new_game
+_OWN = frozenset(
+    {
+        "names", "decks", "rng", "stacks", "middle", "hands", "stock", "laid", "records",
+        "stechen", "revealed", "history", "events", "_revealed", "_shown", "_round_notes",
+        "_wanted", "_asks", "_held",
+    }
+)  # fmt: skip
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, options: dict[str, Any] | None = None
+) -> QuartettState:
+    """Deal a new game (Q2.1, Q4.1, Q5.1, Q8).
+
+    Options: mode, deck, decks, deal, round_limit, names.
+    """
+    start = _start(players, options)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(63)
+    rng = GameRng(seed)
+    if start.order is None:
+        order = list(start.setup.ids)
+        _shuffle(rng, order)  # Q2.1
+    else:
+        order = list(start.order)
+    dealt = list(map(order.__getitem__, start.cut))  # one at a time from P1 (Q8)
+    rest = order[start.rest]
+    ask = start.mode == QUARTETT
     state = QuartettState.__new__(QuartettState)
-    vars(state).update(_blank(setup, mode, players))  # the card data and the seats: shared
+    vars(state).update(start.blank)  # the card data and the seats: shared
     # then what every game has of its own, as `QuartettState(...)` sets it
-    state.names = list(map(str, names))
-    state.decks = [list(e) for e in setup.entries]
+    state.names = list(start.names)
+    state.decks = [list(e) for e in start.setup.entries]
     state.rng = rng
     none: list[list[str]] = [[] for _i in range(players)]  # the piles this game does not use
     state.stacks = none if ask else dealt  # Q2.2: the first card dealt is the top
@@ -1781,8 +1863,7 @@ def new_game(
     state.hands = dealt if ask else none
     state.stock = rest if ask else []  # Q4.1, Q5.1
     state.laid = [[] for _i in range(players)]
-    state.round_limit = limit
-    state.records = [(DEALT, setup.titles, mode, per, len(rest))]
+    state.records = [start.record]
     state.stechen, state.revealed, state.history, state.events = [], [], [], []
     state._revealed, state._shown, state._round_notes = set(), [], []
     state._wanted = [None] * players

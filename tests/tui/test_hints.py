@@ -10,6 +10,8 @@ import pytest
 from footycards.match import Match
 from footycards.seats import parse_players
 from footycards.tui.app import FootyApp
+from footycards.tui.textual_internals import notifications
+from footycards.tui.widgets.keybar import KeyBar
 
 GAMES = {
     "stadium": {},
@@ -34,13 +36,20 @@ async def test_h_shows_the_hint_line_and_not_at_a_shared_table(game_id, shared):
     async with app.run_test(size=(120, 40)) as pilot:
         screen = app.screen
         assert await until(lambda: screen.can_act())
+        bar = screen.query_one(KeyBar)
+        assert "Hint" in str(bar.render())
         if shared:
             screen.ends_here = False  # as a shared table's session sets it (tables.py)
+            screen.refresh_bindings()
+            await pilot.pause()
+            assert "Hint" not in str(bar.render())  # never given there: not offered
         await pilot.press("h")
         await until(lambda: bool(screen.last_hint), 2.0 if shared else 20.0)
         await pilot.pause()
         if shared:
             assert screen.last_hint == "" and not match.hinted
+            said = [n.message for n in notifications(app)]
+            assert any("hints are off at a shared table" in m for m in said)  # h says why
         else:
             assert screen.last_hint.startswith("Hint: ")
             assert match.hinted

@@ -67,6 +67,9 @@ def game_keys(game_id: str) -> list[Binding]:
             id="game.hint",
             tooltip=N_("What the pro AI would play for you now, and why"),
         ),
+        # `h` where no hint is ever given (a shared table, a replay): not on the key bar,
+        # and the key still says why
+        Binding("h", "hint_refused", N_("Hint"), id="game.hint_refused", show=False),
         Binding("q,escape", "leave", N_("Leave"), id="game.quit"),
     ]
 
@@ -406,6 +409,10 @@ class GameScreen(StyledOnce, Screen):
             return _("wait until it is your move")
         return None
 
+    def action_hint_refused(self) -> None:
+        """`h` where hints are never given: say why."""
+        self.action_hint()
+
     def action_hint(self) -> None:
         """`h`: what `hard` would play for the seat to move, and why, on the status line
         (worked out off the event loop); the game is then marked as hinted."""
@@ -542,6 +549,8 @@ class GameScreen(StyledOnce, Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.undo_refusal() is None  # False: the key falls to `undo_refused`
+        if action == "hint":  # False: the key falls to `hint_refused`
+            return self.ends_here and self.review is None
         return True
 
     def key_help(self, action: str, text: str) -> str:

@@ -115,7 +115,7 @@ from .texts import TextCommand
 @click.option(
     "--reclaim",
     type=click.Choice(["on", "deep", "recycle"]),
-    default="on",
+    default=None,  # "on" for one process; with --workers, recycle.WORKERS_RECLAIM
     hidden=True,  # for benchmarks/bench_recycle.py only
 )
 @click.pass_context
@@ -135,7 +135,7 @@ def serve(
     workers: str,
     hub: str | None,
     recycle_mb: float,
-    reclaim: str,
+    reclaim: str | None,
 ) -> None:
     """Let people play over SSH: ssh -p PORT NAME@HOST opens the launcher."""
     from pathlib import Path
@@ -157,7 +157,7 @@ def serve(
         lang=ctx.find_root().obj,
         freeze_gc=gc_mode == "freeze",
         hub=hub,
-        reclaim=reclaim,
+        reclaim=reclaim or "on",
     )
     from ..ssh.supervisor import worker_count
 
@@ -175,9 +175,11 @@ def serve(
     try:
         check_options(options)
         if count > 1:
+            from ..ssh.recycle import WORKERS_RECLAIM
             from ..ssh.supervisor import supervise
 
             options.recycle_mb = recycle_mb
+            options.reclaim = reclaim or WORKERS_RECLAIM
             supervise(options, count)
         else:
             run_server(options)

@@ -18,6 +18,12 @@ from dataclasses import dataclass
 
 log = logging.getLogger("footycards.ssh")
 
+# How the workers of `serve --workers N` free what their sessions drop: by recycling
+# alone (no reclaim.py, no deep collection while sessions are open), which the churn runs
+# of bench_recycle.py favour (README, "Is reclaim.py still needed with worker
+# recycling?"). One process (no recycling) keeps reclaim.py ("on").
+WORKERS_RECLAIM = "recycle"
+
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 

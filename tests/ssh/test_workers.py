@@ -66,6 +66,26 @@ def test_more_than_one_worker_needs_a_hub() -> None:
     assert result.exit_code == 2 and "--workers" in result.output
 
 
+def test_workers_free_what_sessions_drop_by_recycling_one_process_by_reclaim(
+    monkeypatch,
+) -> None:
+    """The figures of bench_recycle.py (README) favour recycling alone for --workers: no
+    reclaim.py there unless asked; one process, which is never recycled, keeps it."""
+    import footycards.ssh.server as server_module
+    import footycards.ssh.supervisor as supervisor_module
+
+    got: list[tuple[int, str]] = []
+    monkeypatch.setattr(
+        supervisor_module, "supervise", lambda options, n: got.append((n, options.reclaim))
+    )
+    monkeypatch.setattr(server_module, "serve", lambda options: got.append((1, options.reclaim)))
+    hub = ["--hub", "redis://127.0.0.1:6379/0"]
+    for args in (["--workers", "2", *hub], [], ["--workers", "2", *hub, "--reclaim", "on"]):
+        result = CliRunner().invoke(cli_main, ["serve", *args])
+        assert result.exit_code == 0, result.output
+    assert got == [(2, "recycle"), (1, "on"), (2, "on")]
+
+
 async def test_two_workers_share_the_port_and_one_that_dies_comes_back(
     clients, records, footy_home: Path
 ) -> None:

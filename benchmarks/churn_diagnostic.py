@@ -109,6 +109,10 @@ class Diagnostic:
 
     def before_deep(self, open_sessions: int) -> None:
         began = time.perf_counter()
+        # the collection clears the weak references to what it finds: read them first
+        dead = {id(n) for n in self.dead}
+        handed = {id(n) for n in self.handed}
+        running = {id(n) for nodes in self.server.nodes.values() for n in nodes}
         gc.unfreeze()
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
@@ -129,18 +133,16 @@ class Diagnostic:
         self.paused.clear()
         self.write("  freed by type: " + _counts(counted, 25))
         sorts: dict[str, list[object]] = {}
-        running = list(self.server.nodes.values())
         for obj in garbage:
             if isinstance(obj, DOMNode):
-                if obj in self.dead:
+                if id(obj) in dead:
                     whose = "an ended app's"
-                elif any(obj in nodes for nodes in running):
+                elif id(obj) in running:
                     whose = "a running app's"
                 else:
                     whose = "untracked"
-                handed = "handed as a root" if obj in self.handed else "never a root"
-                sorts.setdefault(f"{whose}, {handed}", []).append(obj)
-        running = []
+                root = "handed as a root" if id(obj) in handed else "never a root"
+                sorts.setdefault(f"{whose}, {root}", []).append(obj)
         for sort, nodes in sorted(sorts.items()):
             kinds = Counter(type(n).__name__ for n in nodes)
             parents = Counter(type(getattr(n, "_parent", None)).__name__ for n in nodes)

@@ -205,10 +205,11 @@ class GcPolicy:
                 roots.append(weakref.ref(match))
             now = self.clock()
             self.dropped.append(Dropped(now + self.reclaim_after, roots, app=True, since=now))
-            # the nodes it removed from screens that stayed, out of the DOM (those still
-            # in it are reached from the app)
+            # every node it had: those it removed from screens that stayed, and those of
+            # screens it no longer leads to (an app stopped half-way through closing them
+            # has forgotten its stacks, while each screen still holds the app)
             rooted = {id(ref()) for ref in roots}
-            self.nodes_removed([n for n in nodes if n.parent is None and id(n) not in rooted])
+            self.nodes_removed([n for n in nodes if id(n) not in rooted])
 
     def nodes_removed(self, nodes: list[DOMNode]) -> None:
         """Free these nodes, removed from the DOM (by an app that has ended, or widgets

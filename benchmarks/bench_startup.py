@@ -2,6 +2,7 @@
 frame, as a ratio to a bare Textual app (one Static) started the same way in the same run.
 
 Run: python benchmarks/bench_startup.py [--runs 7] [--size 120x40] [--cpu | --instructions]
+[--shown]
 
 Each app is started as a child process in a pseudo-terminal of the given size (TERM
 xterm-256color, the settings and statistics in an empty FOOTYCARDS_HOME, like a first
@@ -14,6 +15,11 @@ alike; the figures are medians.
 With --cpu, each app runs headless instead and reports the CPU time of its process
 (`time.process_time()`) when `App.run` is called (imports and set-up done) and at its first
 frame: a loaded machine stretches wall-clock times, much less these.
+
+With --shown (with --cpu or --instructions), a start's first frame is the first update
+Textual would send the terminal that shows the app's mark (the update rendered to text as
+for a terminal), as in the terminal run; without it, the moment the app is first idle
+(`pilot.pause()`), which also counts what is laid out and drawn again after that frame.
 
 With --instructions, each headless start runs under Valgrind's callgrind, ending at its
 first frame, and the instructions it executed are counted (`--runs` of each, medians):
@@ -74,9 +80,26 @@ def run(self, *args, **kwargs):
             os._exit(0)  # counted up to the first frame, not the app's ending
         pilot.app.exit()
 
+    BEGAN.append(began)
     return real_run(self, headless=True, size=SIZE, auto_pilot=first_frame)
 
 App.run = run
+BEGAN = []
+
+if MARK is not None:  # --shown: end at the first update that shows MARK, as a terminal would
+    from textual._compositor import CompositorUpdate  # what Textual sends the terminal
+
+    real_display = App._display
+
+    def display(self, screen, renderable):
+        # headless, Textual renders no update to text: made here as for a terminal
+        if isinstance(renderable, CompositorUpdate) and not self._batch_count:
+            if MARK in renderable.render_segments(self.console):
+                print(json.dumps([BEGAN[0], time.process_time()]), flush=True)
+                os._exit(0)
+        return real_display(self, screen, renderable)
+
+    App._display = display
 """
 
 
@@ -91,10 +114,16 @@ def child_env(home: str) -> dict[str, str]:
     return env
 
 
+# --shown: each app's first frame is the first update showing its mark (as in a terminal)
+MARKS = {}  # code -> its mark, filled by main when --shown is given
+
+
 def harness(code: str, size: tuple[int, int], end_at_first_frame: bool = False) -> str:
     """`code` run headless at `size` by CPU_HARNESS (ended at its first frame if asked)."""
+    mark = MARKS.get(code)
     return (
         f"END_AT_FIRST_FRAME = {end_at_first_frame!r}\n"
+        f"MARK = {None if mark is None else mark.decode()!r}\n"
         + CPU_HARNESS.replace("SIZE", repr(size))
         + code
     )
@@ -242,7 +271,15 @@ def main() -> None:
         action="store_true",
         help="instructions of headless starts, counted by Valgrind's callgrind",
     )
+    parser.add_argument(
+        "--shown",
+        action="store_true",
+        help="with --cpu or --instructions: end each start at the first update that shows "
+        "its mark (as the terminal run does), not once the app is idle",
+    )
     args = parser.parse_args()
+    if args.shown:
+        MARKS.update({OURS: OURS_MARK, BARE: BARE_MARK})
     cols, rows = (int(n) for n in args.size.split("x"))
     if args.cpu:
         cpu_main(args.runs, (cols, rows))

@@ -1598,25 +1598,46 @@ _ONE_DIGIT = 1 << 30  # below this an int is one CPython digit: its arithmetic i
 TAIL = 7  # the last swaps of a shuffle, on items 0..6: one of 7! orders, looked up
 
 
+_Steps = tuple[tuple[int, int, int, list[tuple[int, int]]], ...]
+
+
 @dataclass(frozen=True, slots=True)
 class _ShufflePlan:
     """How `_shuffle` reads a uniform number x below n! for n items: as digits, x mod n
     first, then x // n mod n - 1, …, each digit the place item i (n - 1 first) swaps with.
 
     The digits come in groups whose product of ranges stays one CPython digit (a division
-    of x by the group's product, then small numbers); what is left of x at the end is
-    the value of the last `TAIL` digits, whose swaps on items 0..TAIL-1 are looked up."""
+    of x by the group's product, then small numbers), two digits at a time: the pair's
+    value (below m × (m - 1)) looks both places up at once (a lone digit's second swap
+    is an item with itself); what is left of x at the end is the value of the last `TAIL`
+    digits, whose swaps on items 0..TAIL-1 are looked up."""
 
     factorial: int
     words: int  # 64-bit outputs drawn for x
     limit: int  # outputs at or over it are drawn again (x % n! stays uniform)
-    groups: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]  # product, (item, range)s
+    groups: tuple[tuple[int, _Steps], ...]  # product, (item, item, range, places)s
     tail: int  # the items the last swaps move: 0 .. tail - 1
     orders: tuple[Callable[[list[Any]], tuple[Any, ...]], ...]  # by the tail's value
 
 
 _SHUFFLE_PLANS: dict[int, _ShufflePlan] = {}
 _TAIL_ORDERS: dict[int, tuple[Callable[[list[Any]], tuple[Any, ...]], ...]] = {}
+_PAIR_MAX = 4096  # the largest table of a pair of digits; above it one digit at a time
+_PLACES: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (range, ranges) -> places
+
+
+def _places(m: int, pair: bool) -> list[tuple[int, int]]:
+    """By the value v of a pair of digits (ranges m and m - 1): the places items m - 1
+    and m - 2 swap with, (v % m, v // m); of a lone digit (range m): (v, m - 1)."""
+    key = (m, pair)
+    table = _PLACES.get(key)
+    if table is None:
+        if pair:
+            table = [(v % m, v // m) for v in range(m * (m - 1))]
+        else:
+            table = [(v, m - 1) for v in range(m)]
+        table = _PLACES[key] = table
+    return table
 
 
 def _shuffle_plan(n: int) -> _ShufflePlan:
@@ -1626,14 +1647,18 @@ def _shuffle_plan(n: int) -> _ShufflePlan:
         words = (f.bit_length() + 63) // 64 + 1
         whole = 1 << (64 * words)
         tail = min(n, TAIL)
-        groups: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+        groups: list[tuple[int, _Steps]] = []
         m = n
         while m > tail:
-            bound, steps = 1, list[tuple[int, int]]()
-            while m > tail and (not steps or bound * m < _ONE_DIGIT):
-                bound *= m
-                steps.append((m - 1, m))
-                m -= 1
+            bound, steps = 1, list[tuple[int, int, int, list[tuple[int, int]]]]()
+            while m > tail:
+                pair = m - 1 > tail and m * (m - 1) <= _PAIR_MAX
+                size = m * (m - 1) if pair else m
+                if steps and bound * size >= _ONE_DIGIT:
+                    break
+                bound *= size
+                steps.append((m - 1, m - 2 if pair else m - 1, size, _places(m, pair)))
+                m -= 2 if pair else 1
             groups.append((bound, tuple(steps)))
         orders = _TAIL_ORDERS.get(tail)
         if orders is None:
@@ -1670,10 +1695,11 @@ def _shuffle(rng: GameRng, items: list[Any]) -> None:
     x %= plan.factorial
     for bound, steps in plan.groups:
         x, r = divmod(x, bound)
-        for i, m in steps:  # swap item i with one of items 0..i, the next digit of x
-            j = r % m
-            r //= m
+        for i, h, size, places in steps:  # items i and h swap with one of items 0..i, 0..h
+            j, k = places[r % size]
+            r //= size
             items[i], items[j] = items[j], items[i]
+            items[h], items[k] = items[k], items[h]
     items[: plan.tail] = plan.orders[x](items)  # the last swaps, at once
 
 
@@ -1822,6 +1848,18 @@ def _blank(setup: _DeckSetup, mode: str, players: int, limit: int | None) -> dic
     return blank
 
 
+# by players: that many new empty lists (written out: quicker than a comprehension)
+_EMPTY_PILES: tuple[Callable[[], list[list[str]]], ...] = (
+    lambda: [],
+    lambda: [[]],
+    lambda: [[], []],
+    lambda: [[], [], []],
+    lambda: [[], [], [], []],
+    lambda: [[], [], [], [], []],
+    lambda: [[], [], [], [], [], []],
+)
+assert len(_EMPTY_PILES) == MAX_PLAYERS + 1
+
 # the attributes each game has of its own (lists changed in play, the RNG), set by new_game
 _OWN = frozenset(
     {
@@ -1857,12 +1895,12 @@ def new_game(
     state.names = list(start.names)
     state.decks = [list(e) for e in start.setup.entries]
     state.rng = rng
-    none: list[list[str]] = [[] for _i in range(players)]  # the piles this game does not use
+    none = _EMPTY_PILES[players]()  # the piles this game does not use
     state.stacks = none if ask else dealt  # Q2.2: the first card dealt is the top
     state.middle = [] if ask else rest  # Q2.1
     state.hands = dealt if ask else none
     state.stock = rest if ask else []  # Q4.1, Q5.1
-    state.laid = [[] for _i in range(players)]
+    state.laid = _EMPTY_PILES[players]()
     state.records = [start.record]
     state.stechen, state.revealed, state.history, state.events = [], [], [], []
     state._revealed, state._shown, state._round_notes = set(), [], []

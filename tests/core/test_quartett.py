@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from pathlib import Path
 
@@ -977,3 +978,51 @@ def test_Q8_a_new_game_is_the_state_its_fields_make(mode, players):
         for key, value in vars(s).items():
             if isinstance(value, list | set | dict) and key in q._OWN:
                 assert value is not vars(other)[key], key
+
+
+def _reference_shuffle(rng, items):
+    """Fisher-Yates read from one uniform number below n!, a digit at a time (as `_shuffle`
+    was first written): the permutation every seed has always dealt."""
+    n = len(items)
+    if n < 2:
+        return
+    f = math.factorial(n)
+    words = (f.bit_length() + 63) // 64 + 1
+    whole = 1 << (64 * words)
+    while True:
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | rng.next64()
+        if x < whole - whole % f:
+            break
+    x %= f
+    for i in range(n - 1, 0, -1):
+        j = x % (i + 1)
+        x //= i + 1
+        items[i], items[j] = items[j], items[i]
+
+
+def test_Q8_the_shuffle_read_two_digits_at_a_time_deals_as_one_at_a_time():
+    """Q8: `_shuffle` (digits read in pairs looked up, a lone digit, the looked-up tail)
+    gives the same order and RNG position as reading one digit at a time, for every size."""
+    for n in range(0, 90):
+        for seed in range(25):
+            a, b = list(range(n)), list(range(n))
+            ra, rb = q.GameRng(seed * 7919 + n), q.GameRng(seed * 7919 + n)
+            q._shuffle(ra, a)
+            _reference_shuffle(rb, b)
+            assert (a, ra.state) == (b, rb.state), (n, seed)
+
+
+def test_Q8_options_checked_once_are_found_again_only_for_the_same_values_and_types():
+    """A new game's checked options are kept by value and type: round_limit True after 1,
+    or 2.0 players after 2, is still refused."""
+    assert q.new_game(2, seed=1, options={"round_limit": 1}).round_limit == 1
+    with pytest.raises(OptionError):
+        q.new_game(2, seed=1, options={"round_limit": True})
+    q.new_game(2, seed=1, options={"mode": "fussball"})
+    with pytest.raises(OptionError):
+        q.new_game(2.0, seed=1, options={"mode": "fussball"})  # type: ignore[arg-type]
+    a = q.new_game(6, seed=9, options={"mode": "fussball", "round_limit": 3})
+    b = q.new_game(6, seed=9, options={"mode": "fussball", "round_limit": 3})
+    assert a.stacks == b.stacks and a.stacks is not b.stacks and a.round_limit == 3

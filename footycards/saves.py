@@ -327,9 +327,7 @@ class Autosaver:
         except OSError as exc:
             self.failed_with(exc)
             return False
-        self.failed = False
-        self.error = None
-        self.warned = False
+        self.succeeded()
         self.saves = 0
         return True
 
@@ -351,11 +349,15 @@ class Autosaver:
         except OSError as exc:
             self.failed_with(exc)
             return False
+        self.succeeded()
+        self.saves += 1
+        return True
+
+    def succeeded(self) -> None:
+        """The last write (or removal) worked: no failure is shown any more."""
         self.failed = False
         self.error = None
         self.warned = False
-        self.saves += 1
-        return True
 
     def failed_with(self, exc: OSError) -> None:
         """A write or a removal failed: noted, and said once (until one works again)."""

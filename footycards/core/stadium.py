@@ -19,7 +19,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NoReturn, NotRequired, Required, TypedDict, overload
+from typing import Any, NoReturn, NotRequired, Required, TypedDict, cast, overload
 
 from .assets import deck_path, read_toml, require
 from .contract import EventLog
@@ -591,6 +591,9 @@ class StadiumState:
     _deck_view: tuple[tuple[str, str, int], ...] | None = field(
         default=None, repr=False, compare=False
     )
+    # the views' entry of each of `reveals`, built once (a view copies each): a long game
+    # has thousands of flips, and building them all anew was most of a view's cost
+    _reveal_views: list[dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
 
     def _flips_down(self) -> list[Action]:
         """The flip actions of every card still on the table (cached until one is taken);
@@ -1135,6 +1138,26 @@ class StadiumState:
         }
         return view
 
+    def _reveal_entries(self) -> list[dict[str, Any]]:
+        """The views' entries of `reveals` (shared: a view gets copies), built up to date."""
+        built = self._reveal_views
+        reveals = self.reveals
+        if len(built) > len(reveals):  # never so while reveals only grow; rebuild to be safe
+            built.clear()
+        cols, cards = self.cols, self.cards
+        for t, i, c in reveals[len(built) :]:
+            name, stars = cards[c]
+            built.append(
+                {
+                    "turn": t,
+                    "pos": pos_label(i // cols, i % cols),
+                    "id": c,
+                    "name": name,
+                    "stars": stars,
+                }
+            )
+        return built
+
     def view(self, seat: int | None, *, log: bool = True) -> StadiumView:
         """What `seat` may know: the public table plus that seat's own VAR peek (S4.1).
 
@@ -1200,16 +1223,7 @@ class StadiumState:
             else None,
             "var_used": self.var_used,
             "match": match,
-            "reveals": [
-                {
-                    "turn": t,
-                    "pos": pos_label(i // cols, i % cols),
-                    "id": c,
-                    "name": self.cards[c][0],
-                    "stars": self.cards[c][1],
-                }
-                for t, i, c in self.reveals
-            ],
+            "reveals": cast(list[Reveal], list(map(dict.copy, self._reveal_entries()))),
             "log": _copy_log(self._built()) if log else [],
             "peeked": peeked,
             "discarded": len(self.discarded),

@@ -532,6 +532,32 @@ def test_S3_1_two_cards_shown_to_everyone():
     assert [(r["pos"], r["id"]) for r in reveals] == [("B2", "F02"), ("A1", "F01")]
 
 
+def test_views_build_each_reveal_once_and_share_none(monkeypatch):
+    """A view's `reveals` are fresh copies (changing one never changes the game), built
+    from entries made once per flip: a long game's views do not rebuild every earlier
+    flip (the cost of near-random AI games, issue 22)."""
+    state = game.new_game(2, seed=3, options={"rows": 4, "cols": 4})
+    for _ in range(30):
+        state.apply(state.legal_actions()[0] if state.phase != "window" else "pass")
+        if state.is_over:
+            break
+    want = [
+        {"turn": t, "pos": stadium.pos_label(i // 4, i % 4), "id": c, "name": state.cards[c][0],
+         "stars": state.cards[c][1]}
+        for t, i, c in state.reveals
+    ]  # fmt: skip
+    first = state.view(0)
+    assert len(want) > 4 and first["reveals"] == want
+    first["reveals"][0]["id"] = "changed"
+    first["reveals"].append(first["reveals"][0])
+    labels: list[tuple[int, int]] = []
+    real = stadium.pos_label
+    monkeypatch.setattr(stadium, "pos_label", lambda r, c: labels.append((r, c)) or real(r, c))
+    again = state.view(1)
+    assert again["reveals"] == want
+    assert len(labels) == 16  # the table's cells only: no earlier flip's label made again
+
+
 def test_S3_2_pair_is_taken_and_player_moves_again():
     """S3.2: two cards of the same footballer: the mover takes both and moves again."""
     state = new(2, 3, "F01 F02 F03 F03 F02 F01")

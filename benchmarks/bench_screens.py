@@ -128,21 +128,19 @@ def quiet_screen(app: Any) -> bool:
     )
 
 
-async def settle(app: Any, sink: Sink, done: Callable[[Any], bool]) -> None:
-    """Wait until `done(app)`, a frame sent since, nothing left to draw and QUIET seconds
-    without output."""
+async def settle(app: Any, sink: Sink, done: Callable[[Any], bool], fed: float) -> None:
+    """Wait until `done(app)`, a frame sent since the key was fed (at `fed`, monotonic),
+    nothing left to draw and QUIET seconds without output. (A frame sent since `done`
+    first held is not asked for: a screen may be up and drawn within one turn of the
+    loop, its one frame sent before this looks.)"""
     end = time.monotonic() + STEP_TIMEOUT
-    came: float | None = None  # when `done` first held
     while True:
         now = time.monotonic()
         if now > end or not app.is_running and app.return_code is not None:
             error = getattr(app, "_exception", None)
             raise RuntimeError(f"the screen did not come (the app's error: {error!r})")
-        if came is None and done(app):
-            came = now
         if (
-            came is not None
-            and sink.last_wall > came
+            sink.last_wall > fed
             and now - sink.last_wall >= QUIET
             and done(app)
             and quiet_screen(app)
@@ -198,11 +196,12 @@ async def one_tour(
         if profiler is not None and result is not None:
             profiler.enable()
         began = time.process_time()
+        fed = time.monotonic()
         if task is None:
             task = asyncio.get_running_loop().create_task(app.run_async(size=size))
         else:
             terminal.feed(step.keys.encode())
-        await settle(app, sink, step.done)
+        await settle(app, sink, step.done, fed)
         if profiler is not None and result is not None:
             profiler.disable()
         record(step.name, began, sent_before)

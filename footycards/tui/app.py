@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from textual.binding import Binding
 from textual.notifications import Notification, Notify
@@ -21,6 +21,7 @@ from ..core import DeckError, OptionError
 from ..i18n import N_, _, language, pick_language
 from ..registry import get_spec
 from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
+from .removal_redraw import RemovalRedraws
 from .screen_watch import DroppedScreens
 from .stylesheet import SharedStylesheet
 from .textual_internals import closing_screens
@@ -79,6 +80,7 @@ class FootyApp(FootyHost):
     ) -> None:
         self.lang = pick_language(lang)
         self.remember_lang = remember_lang  # a language chosen with --lang, to remember
+        self.removal_redraws = RemovalRedraws(self)  # the redraw a removal needs not
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
@@ -121,6 +123,7 @@ class FootyApp(FootyHost):
         """`screen_dropped` hears of a screen about to be removed (gone from the stack,
         not installed), before Textual prunes its widgets: `DroppedScreens` watches the
         stack through Textual's public `screen_change_signal` (tui/screen_watch.py)."""
+        self.removal_redraws.dropped(screen)
         if self.screen_dropped is not None:
             self.screen_dropped(screen)
 
@@ -140,8 +143,18 @@ class FootyApp(FootyHost):
         with language(self.lang), super()._context():
             yield
 
+    def refresh(
+        self, *, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        """Textual's whole refresh, but for the one it asks for after a screen's removal
+        that the screen on top does not need (tui/removal_redraw.py)."""
+        if layout and not recompose and self.removal_redraws.spared():
+            return self
+        return super().refresh(repaint=repaint, layout=layout, recompose=recompose)
+
     def on_mount(self) -> None:
         self.dropped_screens = DroppedScreens(self, self.tell_dropped)
+        self.removal_redraws.listen()
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
             self.settings_notice = None

@@ -14,7 +14,8 @@ pushed (it has no widgets yet) and asks for the whole restyle only when it comes
 (public API only: the event's own `refresh_styles`).
 
 The mixin is not a Textual node class, so it changes neither the screen's CSS type names
-nor the order of its DEFAULT_CSS.
+nor the order of its DEFAULT_CSS. It brings KeptLayout along (tui/kept_layout.py): such a
+screen is not laid out again at the size it is laid out at.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from textual import events
 from textual.message import Message
 
+from .kept_layout import KeptLayout
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -32,7 +35,7 @@ else:
     _Base = object
 
 
-class StyledOnce(_Base):
+class StyledOnce(KeptLayout, _Base):
     """Put before the Textual screen class: `class RulesScreen(StyledOnce, ModalScreen)`."""
 
     def post_message(self, message: Message) -> bool:

@@ -10,8 +10,8 @@ Textual upgrade that changes one fails there, in one obvious place.
 Some internals are overridden by subclasses rather than called, so they cannot be
 wrapped by a function: `App._close_all` and `App._context` (footycards/tui/app.py) and
 `Stylesheet._parse_rules` (footycards/tui/stylesheet.py; it overrides the public `parse`
-and `read` too); `XTermParser`'s cached `_parse_extended_key` is overridden by
-footycards/ssh/driver.py. The canary test checks
+and `read` too), `Screen._screen_resized` (footycards/tui/kept_layout.py); `XTermParser`'s
+cached `_parse_extended_key` is overridden by footycards/ssh/driver.py. The canary test checks
 those names and signatures too. (`App._replace_screen` is no longer overridden: a screen
 about to be removed is told of through the public `App.screen_change_signal`, see
 footycards/tui/screen_watch.py.)
@@ -51,6 +51,7 @@ __all__ = [
     "forget_found",
     "has_closed",
     "key_bindings",
+    "layout_pending",
     "node_tasks",
     "note_invalid_css",
     "notifications",
@@ -71,6 +72,16 @@ def key_bindings(node: DOMNode) -> dict[str, list[Binding]]:
     node, and its `key_to_bindings` dict is what the key dispatch reads."""
     table: dict[str, list[Binding]] = node._bindings.key_to_bindings
     return table
+
+
+def layout_pending(screen: Screen[Any]) -> bool:
+    """Whether `screen` has a layout asked for and not yet done (by one of its widgets,
+    or by a refresh of the screen).
+
+    Checked on Textual 8.2.8: `Screen._layout_required` is a bool, set when a Layout
+    message reaches the screen or the screen is refreshed with `layout=True`, and cleared
+    by the screen's update timer once it has laid the screen out."""
+    return bool(screen._layout_required)
 
 
 def clear_bindings(node: DOMNode) -> None:

@@ -269,3 +269,28 @@ def test_closed_flag_registry_list_and_the_caches_that_hold_removed_widgets():
             assert ti.has_closed(hi) is True
 
     asyncio.run(main())
+
+
+def test_screen_resized_lays_out_and_layout_required_is_a_pending_flag():
+    """`Screen._screen_resized(size)` is overridden by footycards/tui/kept_layout.py: the
+    Resize handler calls it on the screen and the screens under it; `layout_pending`
+    reads `Screen._layout_required`, set by a refresh with layout and cleared once laid
+    out."""
+    assert list(inspect.signature(Screen._screen_resized).parameters) == ["self", "size"]
+    assert "_refresh_layout" in inspect.getsource(Screen._screen_resized)
+    source = inspect.getsource(Screen._on_resize)
+    assert "self._screen_resized(" in source and "_background_screens" in source
+
+    async def main() -> None:
+        app = Tiny()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert ti.layout_pending(screen) is False
+            screen.refresh(layout=True)
+            assert ti.layout_pending(screen) is True
+            await pilot.pause()
+            await pilot.pause()
+            assert ti.layout_pending(screen) is False
+
+    asyncio.run(main())

@@ -26,6 +26,7 @@ about to take a known pair or when they themselves know a pair to take (S4).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, cast
@@ -101,10 +102,13 @@ class _Board:
 
     def __init__(self, view: StadiumView) -> None:
         self.state: list[str] = [cell["state"] for cell in view["table"]]
-        self.up: dict[int, str] = {
-            i: cell["id"] for i, cell in enumerate(view["table"]) if cell["state"] == "up"
-        }
-        self.down: list[int] = [i for i, s in enumerate(self.state) if s == "down"]
+        self.up: dict[int, str] = {}
+        self.down: list[int] = []
+        for i, s in enumerate(self.state):
+            if s == "down":
+                self.down.append(i)
+            elif s == "up":
+                self.up[i] = view["table"][i]["id"]
 
 
 class _Legal:
@@ -112,7 +116,7 @@ class _Legal:
 
     __slots__ = ("actions", "flips", "var", "match", "yellow", "red", "steal", "pass_")
 
-    def __init__(self, actions: list[Any], cols: int) -> None:
+    def __init__(self, actions: Sequence[Any], cols: int) -> None:
         self.actions = actions
         self.flips: dict[int, Any] = {}
         self.var = False
@@ -121,12 +125,10 @@ class _Legal:
         self.red: Any = None
         self.steal: dict[str, Any] = {}
         self.pass_: Any = None
-        for a in actions:
+        for a in self._sorted_out(actions):
             k = a.kind
             if k == "flip":
                 self.flips[a.row * cols + a.col] = a
-            elif k == "var":
-                self.var = True
             elif k == "match":
                 self.match[a.seat] = a
             elif k == "yellow":
@@ -138,9 +140,40 @@ class _Legal:
             elif k == "pass":
                 self.pass_ = a
 
+    def _sorted_out(self, actions: Sequence[Any]) -> Iterator[Any]:
+        """Every action but the VAR pairs (noting whether there are any). The engine lists
+        the ~5,000 pairs of a 10x10 table together, between the flips and the rest, in a
+        sequence that builds each when read (core.stadium.Listed): they are skipped by
+        index, not built; a plain list is read whole."""
+        if isinstance(actions, list):
+            for a in actions:
+                if a.kind == "var":
+                    self.var = True
+                else:
+                    yield a
+            return
+        n = len(actions)
+        k = 0
+        while k < n and actions[k].kind != "var":
+            yield actions[k]
+            k += 1
+        if k == n:
+            return
+        self.var = True
+        back = n - 1
+        while back > k and actions[back].kind != "var":
+            yield actions[back]
+            back -= 1
+
     def var_action(self, i: int, j: int, cols: int) -> Any:
         """The legal `var` action looking at positions i and j, or None."""
+        if not self.var:
+            return None
         r1, c1, r2, c2 = i // cols, i % cols, j // cols, j % cols
+        if not isinstance(self.actions, list):
+            # the engine's Listed: every pair of face-down cards, the first in table order
+            a, b = sorted(((r1, c1), (r2, c2)))
+            return rules.Action("var", *a, *b)
         for a in self.actions:
             if a.kind == "var" and (
                 (a.row, a.col, a.row2, a.col2) == (r1, c1, r2, c2)
@@ -400,8 +433,14 @@ class StadiumAgent:
         info = {cid: (name, stars) for cid, name, stars in view["deck"]}
         turn_no = view.get("turn_no", 0)
         down = {cell["pos"] for cell in view["table"] if cell["state"] == "down"}
-        # the cards that left the table (or lie face up) are in sight: every flip of them
-        reveals: list[Any] = [r for r in view["reveals"] if r["pos"] not in down]
+        # the cards that left the table (or lie face up) are in sight: the last flip of each
+        # (a sample needs no more to know them; a long game flips each card many times)
+        last: dict[str, Any] = {}
+        for r in view["reveals"]:
+            if r["pos"] not in down:
+                last.pop(r["pos"], None)
+                last[r["pos"]] = r
+        reveals: list[Any] = sorted(last.values(), key=lambda r: r["turn"])
         peeked: dict[str, Any] = {}
         for i, cid in self._known.items():
             if labels[i] not in down:
@@ -413,7 +452,8 @@ class StadiumAgent:
                 peeked[labels[i]] = card
             else:
                 reveals.append({"turn": turn_no, "pos": labels[i], **card})
-        return cast(StadiumView, {**view, "reveals": reveals, "peeked": peeked})
+        # the log is left out: no sample reads it (a long game's log is most of a copy)
+        return cast(StadiumView, {**view, "reveals": reveals, "peeked": peeked, "log": []})
 
     # -- what memory says about the table ----------------------------------
 

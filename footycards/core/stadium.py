@@ -378,6 +378,19 @@ def pos_label(row: int, col: int) -> str:
     return f"{chr(65 + row)}{col + 1}"
 
 
+_LABELS: dict[tuple[int, int], tuple[str, ...]] = {}
+
+
+def _labels(rows: int, cols: int) -> tuple[str, ...]:
+    """The labels of an R×C table's positions, in table order (made once per size)."""
+    labels = _LABELS.get((rows, cols))
+    if labels is None:
+        labels = _LABELS[rows, cols] = tuple(
+            pos_label(i // cols, i % cols) for i in range(rows * cols)
+        )
+    return labels
+
+
 def parse_pos(text: str) -> tuple[int, int]:
     """Parse an S6 position label such as `C7`; IllegalAction when it is not one."""
     t = text.strip().upper()
@@ -1169,8 +1182,9 @@ class StadiumState:
         check_view_seat(seat, self.players)
         cols = self.cols
         table: list[Cell] = []
+        labels = _labels(self.rows, cols)
         for i, c in enumerate(self.table):
-            pos = pos_label(i // cols, i % cols)
+            pos = labels[i]
             if c is None:
                 table.append({"pos": pos, "state": "empty"})
             elif i in self.up:

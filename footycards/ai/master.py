@@ -347,7 +347,11 @@ class MasterAgent:
             if step % 8 == 7 and out_of_time():
                 return None
             mover = state.to_move
-            legal = list(state.legal_actions())
+            legal = state.legal_actions()
+            if isinstance(legal, list):
+                legal = list(legal)  # a copy the policy may not share with the engine
+            # (another Sequence, such as Stadium's Listed of VAR pairs built when read, is
+            # passed as it is: listing its ~5,000 pairs at every step was most of a rollout)
             if len(legal) == 1:
                 state.apply(legal[0])
                 continue

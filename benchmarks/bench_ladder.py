@@ -66,10 +66,11 @@ def pairs(game: str) -> list[tuple[str, str]]:
 
 
 def play(
-    table: Table, upper: str, lower: str, seeds: range
+    table: Table, upper: str, lower: str, seeds: range, samples: int | None = None
 ) -> tuple[list[float], dict[str, list[float]]]:
     """Play games `seeds` of `upper` against `lower`: upper's score in each game and the CPU
-    time of every decision per level."""
+    time of every decision per level; `samples`: a master's counted budget (samples a
+    decision, no clock: the load does not change its strength) instead of its think time."""
     engine = get_game(table.game)
     options = dict(table.options)
     scores: list[float] = []
@@ -78,6 +79,9 @@ def play(
         side = g % 2
         levels = [upper if s % 2 == side else lower for s in range(table.players)]
         agents = [make_agent(table.game, lv) for lv in levels]
+        for agent, lv in zip(agents, levels, strict=True):
+            if lv == "master" and samples is not None:
+                agent.samples = samples
         state = engine.new_game(table.players, seed=g, options=options)
         rng = random.Random(g)
         while not state.is_over:
@@ -95,11 +99,20 @@ def play(
 
 
 def run_pair(
-    table: Table, upper: str, lower: str, games: int, workers: int
+    table: Table,
+    upper: str,
+    lower: str,
+    games: int,
+    workers: int,
+    samples: int | None = None,
+    first: int = 0,
 ) -> tuple[list[float], dict[str, list[float]]]:
     """All games of one pair, shared out over `workers` processes (game g has seed g, so
-    the figures do not depend on the number of workers)."""
-    chunks = [(table, upper, lower, range(w, games, workers)) for w in range(workers)]
+    the figures do not depend on the number of workers); seeds from `first` on."""
+    end = first + games
+    chunks = [
+        (table, upper, lower, range(first + w, end, workers), samples) for w in range(workers)
+    ]
     scores: list[float] = []
     cpu: dict[str, list[float]] = {upper: [], lower: []}
     for part_scores, part_cpu in share_out(play, chunks, workers):
@@ -116,6 +129,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--only", default="", help='games whose label has this, e.g. "quartett"')
     parser.add_argument("--pairs", default="", help="upper levels to run, e.g. easy,hard")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's seed (default 0): a long row run in parts plays the same games",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help="master's budget as a count of samples a decision (default: its think time)",
+    )
     args = parser.parse_args(argv)
     keep = {p for p in args.pairs.split(",") if p}
     for table in TABLES:
@@ -133,7 +158,9 @@ def main(argv: list[str] | None = None) -> int:
             if keep and upper not in keep:
                 continue
             t0 = time.perf_counter()
-            scores, cpu = run_pair(table, upper, lower, args.games, args.workers)
+            scores, cpu = run_pair(
+                table, upper, lower, args.games, args.workers, args.samples, args.first
+            )
             for lv, ts in cpu.items():
                 times.setdefault(lv, []).extend(ts)
             mean, lo, hi = interval(scores)

@@ -15,17 +15,18 @@ Two more things a session would otherwise do on the event loop every session sha
   their map by selector are shared too, per list of sources and theme, so that an app
   taking the same steps as an earlier one finds them ready.
 - Textual reads a screen's CSS file when that screen is first shown, then parses and
-  styles every widget of the app again. Reading one of footycards' screen CSS files
-  reads all of them (each file's rules name its own screen, so they change nothing
-  elsewhere): one parse and one styling at the start instead of one more on the first
-  visit of each screen.
+  styles every widget of the app again. The app reads the other screens' files once its
+  first frame is drawn (`read_screens_css`; each file's rules name its own screen, so
+  they change nothing shown and nothing is styled again): no restyle on the first visit
+  of each screen, and the first frame parses and matches only the rules it can use
+  (every widget's styling walks the whole list of rules).
 """
 
 from __future__ import annotations
 
 import os
 from collections import OrderedDict
-from pathlib import Path, PurePath
+from pathlib import Path
 
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
@@ -94,14 +95,15 @@ class SharedStylesheet(Stylesheet):
             _COMBINED.move_to_end(key)
         use_parsed(self, *combined)
 
-    def read(self, filename: str | PurePath) -> None:
-        """Read a CSS file; one of the screens' reads them all (see the module)."""
-        super().read(filename)
-        path = Path(os.path.abspath(os.path.expanduser(filename)))
-        if path.parent == SCREENS_CSS:
-            for other in sorted(SCREENS_CSS.glob("*.tcss")):
-                if not self.has_source(str(other)):
-                    super().read(other)
+    def read_screens_css(self) -> None:
+        """Read and parse every screen's CSS file not read yet (see the module): called
+        once the app has drawn its first frame. Their rules select their own screens'
+        widgets only, so nothing already styled is styled again."""
+        unread = [p for p in sorted(SCREENS_CSS.glob("*.tcss")) if not self.has_source(str(p))]
+        for path in unread:
+            self.read(path)
+        if unread:
+            self.parse()
 
     def reparse(self) -> None:
         """Parse every source again with the current variables (a theme change), through

@@ -78,10 +78,37 @@ def test_an_app_taking_the_steps_of_another_finds_its_combined_rules_ready(monke
     assert parses == [] and first > 0
 
 
+def test_the_first_frame_reads_only_its_screens_css_and_the_rest_right_after():
+    """The launcher's first frame parses and matches only the rules it can use (its own
+    CSS file); the other screens' files are read once it is drawn."""
+    from footycards.tui.screens.launcher import LauncherScreen
+    from footycards.tui.stylesheet import SCREENS_CSS
+
+    def screens_css(app: FootyApp) -> set[str]:
+        return {path for path, _var in app.stylesheet.source if path.endswith(".tcss")}
+
+    at_first_frame: list[set[str]] = []
+
+    class Watched(FootyApp):
+        def _display(self, screen, renderable):  # what Textual sends the terminal
+            if isinstance(screen, LauncherScreen) and not at_first_frame:
+                at_first_frame.append(screens_css(self))
+            return super()._display(screen, renderable)
+
+    async def main() -> None:
+        app = Watched(speed="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert at_first_frame == [{str(SCREENS_CSS / "launcher.tcss")}]
+            assert screens_css(app) == {str(path) for path in SCREENS_CSS.glob("*.tcss")}
+
+    asyncio.run(main())
+
+
 def test_the_screens_css_is_read_at_once_so_a_first_visit_restyles_nothing(monkeypatch):
     """Textual styles the whole app again when a screen's CSS file is first read; every
-    screen's file is read with the first, so opening statistics (or a game) later does
-    not, and each screen still gets its own rules."""
+    screen's file is read right after the first frame, so opening statistics (or a game)
+    later does not, and each screen still gets its own rules."""
     from textual.css.stylesheet import Stylesheet
 
     from footycards.tui.screens.stats import StatsScreen

@@ -155,7 +155,8 @@ class FootyApp(FootyHost):
     def on_mount(self) -> None:
         self.dropped_screens = DroppedScreens(self, self.tell_dropped)
         # the other screens' CSS once the first screen is drawn (tui/stylesheet.py)
-        self.call_after_refresh(self.stylesheet.read_screens_css)
+        if isinstance(self.stylesheet, SharedStylesheet):
+            self.call_after_refresh(self.stylesheet.read_screens_css)
         self.removal_redraws.listen()
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)

@@ -43,6 +43,7 @@ from textual.widget import Widget
 from ..i18n import _
 from ..paths import data_dir
 from ..plaintext import clean_name
+from ..tui.stylesheet import SharedStylesheet
 from ..tui.textual_internals import (
     app_nodes,
     forget_found,
@@ -615,7 +616,9 @@ class FootyServer:
         set_print_catchers(app, *self.stray_output)
         untie_workers(app)
         if self.reclaims:
-            self.nodes[app] = track_nodes(app)
+            self.nodes[app] = ever = track_nodes(app)
+            if isinstance(app.stylesheet, SharedStylesheet):  # restyles' replaced nodes
+                app.stylesheet.nodes_dropped = ever.update
             if hasattr(app, "screen_dropped"):
                 app.screen_dropped = self.gc.screen_dropped
 

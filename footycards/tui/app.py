@@ -24,7 +24,7 @@ from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .removal_redraw import RemovalRedraws
 from .screen_watch import DroppedScreens
 from .stylesheet import SharedStylesheet
-from .textual_internals import closing_screens
+from .textual_internals import closing_screens, untie_strips
 from .translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ class FootyApp(FootyHost):
         self.lang = pick_language(lang)
         self.remember_lang = remember_lang  # a language chosen with --lang, to remember
         self.removal_redraws = RemovalRedraws(self)  # the redraw a removal needs not
+        untie_strips()  # no strip in a cycle of its own (textual_internals)
         with language(self.lang):
             super().__init__()
             translate_bindings(self)

@@ -26,13 +26,17 @@ from __future__ import annotations
 
 import os
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.css.model import RuleSet
 from textual.css.stylesheet import CSSLocation, Stylesheet
+from textual.dom import DOMNode
 
 from .textual_internals import (
     adopt_rules,
+    component_style_nodes,
+    detach_nodes,
     note_invalid_css,
     parsed_rules,
     stylesheet_variables,
@@ -56,6 +60,8 @@ class SharedStylesheet(Stylesheet):
         super().__init__(variables=variables)
         self._keyed: object = None  # the variables dict `_key` was made from
         self._key: tuple[object, ...] = ()
+        # told of the component-style nodes a restyle replaced (the SSH server frees them)
+        self.nodes_dropped: Callable[[list[DOMNode]], None] | None = None
 
     def variables_key(self) -> tuple[object, ...]:
         """The theme's variables as a key (made again only when they are replaced)."""
@@ -79,6 +85,21 @@ class SharedStylesheet(Stylesheet):
             rules = super()._parse_rules(css, read_from, is_default_rules, tie_breaker, scope)
             _PARSED[key] = rules
         return rules
+
+    def _process_component_classes(self, node: DOMNode) -> None:
+        """Style `node`'s component classes, as Textual does, by small nodes made anew at
+        every restyle (a focus, a hover); the ones they replace are taken off `node` and
+        told of (`nodes_dropped`): each is a cycle of its own, and a server that froze it
+        could only free it in a deep collection (ssh/memory.py)."""
+        before = component_style_nodes(node)
+        super()._process_component_classes(node)
+        if before:
+            now = {id(small) for small in component_style_nodes(node)}
+            replaced = [small for small in before if id(small) not in now]
+            if replaced:
+                detach_nodes(replaced)
+                if self.nodes_dropped is not None:
+                    self.nodes_dropped(replaced)
 
     def parse(self) -> None:
         """Combine every source's rules, as another app with the same sources and theme

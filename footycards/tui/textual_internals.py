@@ -33,6 +33,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.strip import Strip
 
 __all__ = [
     "TEXTUAL_CHECKED",
@@ -48,6 +49,7 @@ __all__ = [
     "closing_screens",
     "component_style_nodes",
     "current_app",
+    "detach_nodes",
     "forget_found",
     "has_closed",
     "key_bindings",
@@ -60,6 +62,7 @@ __all__ = [
     "stylesheet_variables",
     "track_nodes",
     "uncached_parse_extended_key",
+    "untie_strips",
 ]
 
 TEXTUAL_CHECKED = "8.2.8"  # the Textual version every function here was checked on
@@ -165,6 +168,15 @@ def component_style_nodes(node: DOMNode) -> list[DOMNode]:
     return [styles.node for styles in node._component_styles.values() if styles.node]
 
 
+def detach_nodes(nodes: list[DOMNode]) -> None:
+    """Take component-style nodes off the node they were attached to (Textual attaches
+    each to its owner and never detaches it when it replaces or forgets them): a walk
+    from one then stays inside its own small graph instead of going into the owner's
+    screen. Checked on Textual 8.2.8: `MessagePump._detach` sets `_parent` to None."""
+    for node in nodes:
+        node._detach()
+
+
 def app_nodes(app: App[Any]) -> list[DOMNode]:
     """The nodes (widgets, screens) mounted in `app` now.
 
@@ -223,7 +235,9 @@ class _Registry(WeakSet[Any]):
         # nodes (never registered) and styles are a cycle of their own from then on
         component_styles = getattr(item, "_component_styles", None)
         if isinstance(component_styles, dict):
-            self.ever.update(s.node for s in component_styles.values() if s.node is not None)
+            small = [s.node for s in component_styles.values() if s.node is not None]
+            detach_nodes(small)  # off the removed widget, so that each is freed alone
+            self.ever.update(small)
         super().discard(item)
 
 
@@ -375,3 +389,43 @@ def app_exception(app: App[Any]) -> Exception | None:
     raised again by `run_async`'s callers."""
     exception: Exception | None = app._exception
     return exception
+
+
+_STRIP_DIVIDE = Strip.divide
+_STRIP_CROP_EXTEND = Strip.crop_extend
+
+
+def _divide(self: Strip, cuts: Any) -> Any:
+    strips = _STRIP_DIVIDE(self, cuts)
+    if len(strips) == 1 and strips[0] is self:  # cached as [self]: a cycle of its own
+        cache = self._divide_cache._cache
+        for key in [k for k, v in cache.items() if v is strips]:
+            del cache[key]
+    return strips
+
+
+def _crop_extend(self: Strip, start: int, end: int, style: Any) -> Strip:
+    strip = _STRIP_CROP_EXTEND(self, start, end, style)
+    if strip is self:  # cached as itself: a cycle of its own
+        self._crop_extend_cache._cache.pop((start, end, style), None)
+    return strip
+
+
+def untie_strips() -> None:
+    """Keep every `Strip` out of its own caches (once per process; idempotent).
+
+    Textual caches a strip's results in the strip (`FIFOCache`s): `divide` at its own
+    length caches `[self]` and `crop_extend` to its own extent caches `self`, so such a
+    strip is a cycle of its own and outlives its last use until a collection finds it.
+    Most lines Textual draws go through one of the two: a server's freezes (ssh/memory.py)
+    then froze the strips the widgets and the compositor still held, and once those let
+    go of them only a deep collection of every session's objects freed them (three in
+    four objects such collections freed under churn). With the result not cached when it
+    is the strip itself, a strip is freed the moment it is no longer used; nothing else
+    changes (the two calls return what they did, and a cached `[self]` or `self` saved
+    only a comparison). Checked on Textual 8.2.8: `Strip.divide` and `Strip.crop_extend`
+    keep their results in `_divide_cache` and `_crop_extend_cache`, `FIFOCache`s whose
+    `_cache` is a dict keyed by `tuple(cuts)` and `(start, end, style)`."""
+    if Strip.divide is not _divide:
+        Strip.divide = _divide  # type: ignore[method-assign]
+        Strip.crop_extend = _crop_extend  # type: ignore[method-assign]

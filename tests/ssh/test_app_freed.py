@@ -15,7 +15,7 @@ import pytest
 from conftest import wait_until
 from textual.app import App, ComposeResult
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import Button, Input, Static
 
 LAUNCHER = "pick a game"
 F1, F2, F3, ESC = "\x1bOP", "\x1bOQ", "\x1bOR", "\x1b"
@@ -377,3 +377,46 @@ async def test_widgets_a_running_app_removed_are_freed_while_it_runs(
     await wait_until(lambda: all(r() is None for r in old), 10)
     assert app() is not None and st.call(lambda: policy.last_deep) == deep_before
     assert not client.closed and "one" in client.text()
+
+
+class Focusing(App[None]):
+    """An app whose field gains and loses focus (a restyle of its component classes)."""
+
+    def __init__(self) -> None:
+        from footycards.tui.stylesheet import SharedStylesheet
+
+        super().__init__()
+        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+
+    def compose(self) -> ComposeResult:
+        yield Input(id="name")
+        yield Button("OK", id="ok")
+
+
+async def test_component_style_nodes_a_restyle_replaced_are_freed_while_the_app_runs(
+    start_server, clients, monkeypatch
+):
+    """Each focus change restyles a field's component classes with small nodes made
+    anew; those it replaced, frozen meanwhile, are freed while the session goes on, with
+    no deep collection (they were left for one: in a churn run, most of the nodes such
+    collections freed)."""
+    from footycards.ssh import server as server_module
+    from footycards.tui.textual_internals import component_style_nodes
+
+    monkeypatch.setattr(server_module, "REMOVED_EVERY", 0.2)
+    st = start_server(app_factory=lambda info: Focusing())
+    policy = st.server.gc
+    deep_before = st.call(lambda: policy.last_deep)
+    client = await clients(st.port, user="ann")
+    await client.wait_for("OK")
+    app = _ann(st)[0]
+    field = st.call(lambda: app().query_one("#name"))  # type: ignore[union-attr]
+    old = st.call(lambda: [weakref.ref(n) for n in component_style_nodes(field)])
+    assert old
+    field = None
+    mounted = time.monotonic()
+    await wait_until(lambda: st.call(lambda: policy.last_freeze > mounted + 0.5), 5)  # frozen
+    st.call(lambda: app().query_one("#ok").focus())  # type: ignore[union-attr]
+    await wait_until(lambda: all(r() is None for r in old), 10)
+    assert app() is not None and st.call(lambda: policy.last_deep) == deep_before
+    assert not client.closed

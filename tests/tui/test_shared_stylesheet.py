@@ -136,3 +136,45 @@ def test_the_screens_css_is_read_at_once_so_a_first_visit_restyles_nothing(monke
             assert str(tabs.styles.height) == "1fr"
 
     asyncio.run(main())
+
+
+def test_a_restyle_hands_over_the_component_style_nodes_it_replaced():
+    """Textual styles a widget's component classes with small nodes made anew at every
+    restyle (a focus change); those replaced are taken off the widget and told of, the
+    ones in use stay attached."""
+    from textual.app import App, ComposeResult
+    from textual.widgets import Button, Input
+
+    from footycards.tui.textual_internals import component_style_nodes
+
+    dropped: list[object] = []
+
+    class Form(App[None]):
+        def __init__(self) -> None:
+            super().__init__()
+            self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+            self.stylesheet.nodes_dropped = dropped.extend
+
+        def compose(self) -> ComposeResult:
+            yield Input(id="name")
+            yield Button("OK", id="ok")
+
+    async def main() -> None:
+        app = Form()
+        async with app.run_test() as pilot:
+            field = app.query_one("#name", Input)
+            await pilot.pause()
+            dropped.clear()
+            before = component_style_nodes(field)
+            assert before and all(node.parent is field for node in before)
+            app.query_one("#ok", Button).focus()
+            await pilot.pause()
+            field.focus()
+            await pilot.pause()
+            now = component_style_nodes(field)
+            assert now and all(node.parent is field for node in now)
+            assert dropped and all(node.parent is None for node in dropped)  # type: ignore[attr-defined]
+            assert set(map(id, before)) <= set(map(id, dropped))
+            assert not set(map(id, now)) & set(map(id, dropped))
+
+    asyncio.run(main())

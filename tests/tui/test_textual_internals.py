@@ -231,6 +231,7 @@ def test_track_nodes_sees_every_node_and_query_caches_unlink_when_cleared():
             assert bye not in app._registry and bye in ever
             assert bye._component_styles == {}  # Textual forgot them: `ever` has them
             assert styles_nodes and all(node in ever for node in styles_nodes)
+            assert all(node.parent is None for node in styles_nodes)  # freed alone
             plain: LRUCache[str, object] = LRUCache(4)
             plain["a"] = bye
             ring = list(plain._cache.values())
@@ -294,3 +295,45 @@ def test_screen_resized_lays_out_and_layout_required_is_a_pending_flag():
             assert ti.layout_pending(screen) is False
 
     asyncio.run(main())
+
+
+def _cyclic_garbage(make) -> int:
+    """How many objects only the cycle collector frees once `make()`'s result is dropped."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        make()
+        return gc.collect()
+    finally:
+        gc.enable()
+
+
+def test_strips_cached_in_themselves_are_cycles_and_untie_strips_keeps_them_out():
+    """Textual's `Strip.divide` at the strip's own length caches `[self]` and
+    `crop_extend` to its own extent caches `self` (in `_divide_cache` and
+    `_crop_extend_cache`, FIFOCaches with a `_cache` dict): each such strip is a cycle.
+    With `untie_strips` the calls return the same and the strip is freed at once."""
+    from rich.segment import Segment
+    from textual.cache import FIFOCache
+    from textual.strip import Strip
+
+    def divided(divide, crop_extend):
+        def make() -> None:
+            strip = Strip([Segment("abc"), Segment("de")])
+            assert divide(strip, [5]) == [strip] and divide(strip, [5])[0] is strip
+            assert crop_extend(strip, 0, 5, None) is strip
+            other = Strip([Segment("xyz")])
+            assert [s.text for s in divide(other, [1, 3])] == ["x", "yz"]
+            assert crop_extend(other, 1, 3, None).text == "yz"
+            assert isinstance(strip._divide_cache, FIFOCache)
+            assert isinstance(strip._crop_extend_cache._cache, dict)
+
+        return make
+
+    assert _cyclic_garbage(divided(ti._STRIP_DIVIDE, ti._STRIP_CROP_EXTEND)) > 0
+    ti.untie_strips()
+    ti.untie_strips()  # once is enough: the second changes nothing
+    assert Strip.divide is ti._divide and Strip.crop_extend is ti._crop_extend
+    assert _cyclic_garbage(divided(Strip.divide, Strip.crop_extend)) == 0

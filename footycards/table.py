@@ -85,6 +85,10 @@ class Change:
 Listener = Callable[[Change], None]
 
 
+def ignore(change: Change) -> None:
+    """The listener of a presence that has left: its session's app is not kept."""
+
+
 @dataclass(eq=False)
 class Presence:
     """One session at a table: a player in `seat`, or a spectator (seat None)."""
@@ -275,6 +279,7 @@ class Table:
         if not presence.live:
             return
         presence.live = False
+        presence.listener = ignore  # what still holds the presence holds no app
         if presence.seat is None:
             if presence in self.spectators:
                 self.spectators.remove(presence)
@@ -391,6 +396,7 @@ class Table:
         except Exception:
             log.exception("table %s: a session's listener failed", self.code)
         old.live = False
+        old.listener = ignore
         chair.presence = None
 
     def returned(self, seat: int, presence: Presence | None) -> None:

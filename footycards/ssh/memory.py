@@ -298,7 +298,12 @@ class GcPolicy:
                 self.dropped.append(item)
             elif item.roots:
                 what = "an ended session's app" if item.app else "a closed screen"
-                log.info("%s is still held: left to a deep collection", what)
+                held = item.roots[0]()
+                log.info(
+                    "%s is still held (%s): left to a deep collection",
+                    what,
+                    type(held).__name__ if held is not None else "-",
+                )
             if time.perf_counter() - began >= self.reclaim_budget:
                 break
         self.reclaimed += freed

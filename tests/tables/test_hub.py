@@ -108,6 +108,30 @@ def test_join_fills_seats_then_starts_and_leaves_the_list():
         table.sit("Cleo", Inbox())  # started: watch it instead
 
 
+def test_a_presence_that_left_holds_its_listener_no_longer():
+    """Whatever still holds a presence that has left (its own session, a replaced seat's
+    note) holds no listener, and so no session's app through it: the SSH server frees
+    an ended app at once only when nothing shared leads to it."""
+    import weakref
+
+    hub = TableHub()
+    table = hub.open_table("Ann", "quartett", [None, None, None], TRUMPS)
+    ann, bob = Inbox(), Inbox()
+    ann_at = table.sit("Ann", ann, owner="SHA256:ann")
+    bob_at = table.sit("Bob", bob)
+    bob_ref = weakref.ref(bob)
+    bob_at.leave()
+    del bob
+    assert bob_ref() is None and not bob_at.live
+    again = Inbox()
+    # from another session: the one here is told, then let go
+    table.sit("Ann", again, owner="SHA256:ann")
+    assert ann.kinds()[-1] == "replaced"
+    ann_ref = weakref.ref(ann)
+    del ann
+    assert ann_ref() is None and not ann_at.live
+
+
 def test_leaving_before_the_start_frees_the_seat_and_an_empty_table_closes():
     hub = TableHub()
     table = hub.open_table("Ann", "quartett", [None, None, None], TRUMPS)

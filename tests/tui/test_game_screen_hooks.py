@@ -88,3 +88,55 @@ async def test_replay_tells_its_keys_through_the_status_hook():
         await pilot.press("right")
         await pilot.pause()
     assert screen.statuses and screen.statuses[-1].startswith("Replay:")
+
+
+def _reaches(start: object, target: object, depth: int = 4) -> bool:
+    """Whether `target` is among what `start` holds, `depth` references deep (strong
+    references only: a weak reference's target is not among its referents)."""
+    import gc
+
+    level = [start]
+    for _ in range(depth):
+        level = [child for obj in level for child in gc.get_referents(obj)]
+        if any(obj is target for obj in level):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("game_id", SCREEN_GAMES)
+async def test_the_match_keeps_no_game_screen_alive(game_id):
+    """A game screen listens to its match weakly: a screen dropped without its Unmount (a
+    session hung up mid-change) is not held by the match, which a shared table keeps and
+    the SSH server's reclaim treats as alive (such screens waited for a deep collection)."""
+    match = two_seats(game_id)
+    app = FootyApp(match=match, speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        listeners = [*match.listeners, *match.undo_listeners]
+        assert listeners  # it listens ...
+        assert not any(_reaches(listener, screen) for listener in listeners)  # ... weakly
+
+
+def test_a_weak_listener_calls_while_its_object_lives_and_not_after():
+    import gc
+
+    from footycards.tui.weak_listener import weakly
+
+    class Screenish:
+        def __init__(self) -> None:
+            self.heard: list[int] = []
+
+        def hear(self, n: int) -> None:
+            self.heard.append(n)
+
+    obj = Screenish()
+    listener = weakly(obj.hear)
+    listener(1)
+    assert obj.heard == [1]
+    heard = obj.heard
+    del obj
+    gc.collect()
+    listener(2)  # its object is gone: nothing happens, nothing raises
+    assert heard == [1]

@@ -39,6 +39,7 @@ from ..ladder import suggestion, suggestion_text
 from ..styled_once import StyledOnce
 from ..textual_internals import app_closing, being_removed, current_app
 from ..translate import add_bindings, translate_bindings
+from ..weak_listener import weakly
 from ..widgets.dialogs import ChoiceScreen, ConfirmScreen
 from ..widgets.keybar import KeyBar
 from ..widgets.pass_device import PassDeviceScreen
@@ -190,8 +191,9 @@ class GameScreen(StyledOnce, Screen):
             mount_review(self)
             self.call_after_refresh(self.advance)
             return
-        self.unsubscribe = self.match.subscribe(self.heard)
-        self.unsubscribe_undo = self.match.subscribe_undo(self.on_undone)
+        # weakly: a screen dropped without its Unmount is not kept by the match
+        self.unsubscribe = self.match.subscribe(weakly(self.heard))
+        self.unsubscribe_undo = self.match.subscribe_undo(weakly(self.on_undone))
         self.advance()
 
     def heard(self, applied: Applied) -> None:

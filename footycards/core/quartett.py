@@ -37,7 +37,7 @@ from .errors import (
     not_an_action,
     typed,
 )
-from .rng import GameRng
+from .rng import _GOLDEN, _MASK, _MIX1, _MIX2, GameRng
 
 ID = "quartett"
 MIN_PLAYERS = 2
@@ -1686,12 +1686,17 @@ def _shuffle(rng: GameRng, items: list[Any]) -> None:
         return
     plan = _SHUFFLE_PLANS.get(n) or _shuffle_plan(n)
     words, limit = plan.words, plan.limit
+    state = rng.state
     while True:
         x = 0
-        for _w in range(words):
-            x = (x << 64) | rng.next64()
+        for _w in range(words):  # rng.next64(), inlined: the same outputs and state
+            state = z = (state + _GOLDEN) & _MASK
+            z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            x = (x << 64) | z ^ (z >> 31)
         if x < limit:  # rejection keeps x % n! uniform
             break
+    rng.state = state
     x %= plan.factorial
     for bound, steps in plan.groups:
         x, r = divmod(x, bound)

@@ -8,6 +8,9 @@ FILE:
   Textual nodes among them sorted by whose they were (an ended session's app or a live
   one) and whether `reclaim` was ever handed them, and a few referrer chains of each
   sort (`gc.get_referrers`, which only this diagnostic may afford);
+- with BENCH_CHURN_DIAG_HOLDERS=1, for walks that found their first root in use: which
+  objects held from outside lead to that root, and what holds them (a referrer and its
+  owner, `gc.get_referrers` with the frozen objects unfrozen a moment);
 - what `reclaim`'s walks came to since the last (freed, held, paused, ...), the types
   of the objects they found held from outside, and the paused generators and
   coroutines that made them give up.
@@ -55,6 +58,10 @@ class Diagnostic:
         self.paused: Counter[str] = Counter()
         self.began = time.monotonic()
         self.chains = bool(os.environ.get("BENCH_CHURN_DIAG_CHAINS"))  # slow: seconds each
+        self.holders = bool(os.environ.get("BENCH_CHURN_DIAG_HOLDERS"))  # slow too
+        self.leading: Counter[str] = Counter()  # held from outside, leading to the root
+        self.held_by: Counter[str] = Counter()  # "type <- holder <- its owner"
+        self.next_holders = 0.0
         self.reclaim_module = reclaim_module
         reclaim_module.observer = self.observe
         real_reclaim = memory.reclaim
@@ -91,6 +98,18 @@ class Diagnostic:
         server.release = release
 
     def observe(self, what: str, nodes: list[object], held: list[int]) -> None:
+        if (
+            self.holders
+            and what in ("in use", "partly")
+            and isinstance(nodes[0], DOMNode)
+            and time.monotonic() >= self.next_holders
+        ):
+            try:
+                self.find_holders(nodes, held)  # at most once a second: each takes ~0.2 s
+            except Exception as e:  # noqa: BLE001 - a diagnostic must not stop reclaim
+                self.held_by[f"(diagnostic failed: {type(e).__name__}: {e})"] += 1
+                del e
+            self.next_holders = time.monotonic() + 1.0
         if what == "held" or what == "in use":
             for obj, count in zip(nodes, held, strict=True):
                 if count > 0 and (what == "held" or obj is not nodes[0]):
@@ -102,6 +121,78 @@ class Diagnostic:
                     if frame is not None:
                         where = f"{frame.f_code.co_qualname}:{frame.f_lineno}"
                         self.paused[f"{_name(obj)} at {where}"] += 1
+
+    def find_holders(self, nodes: list[object], held: list[int]) -> None:
+        """Which objects held from outside lead to the walk's first root, and who holds
+        the first few of them."""
+        index = {id(obj): j for j, obj in enumerate(nodes)}
+        back: list[list[int]] = [[] for _ in nodes]  # who inside holds each
+        for j, obj in enumerate(nodes):
+            for child in gc.get_referents(obj):
+                k = index.get(id(child))
+                if k is not None:
+                    back[k].append(j)
+        leads = [False] * len(nodes)
+        leads[0] = True
+        todo = [0]
+        while todo:
+            for j in back[todo.pop()]:
+                if not leads[j]:
+                    leads[j] = True
+                    todo.append(j)
+        culprits = [nodes[j] for j in range(len(nodes)) if leads[j] and held[j] > 0 and j != 0]
+        if held[0] > 0:
+            culprits.insert(0, nodes[0])
+        for obj in culprits:
+            self.leading[_name(obj)] += 1
+        mine = {id(obj) for obj in nodes} | {id(nodes), id(culprits), id(index), id(back)}
+        frame = sys._getframe()
+        gc.unfreeze()
+        try:
+            for obj in culprits[:2]:
+                referrers = gc.get_referrers(obj)
+                mine.add(id(referrers))
+                for holder in referrers:
+                    if id(holder) in mine or holder is frame or isinstance(holder, types.FrameType):
+                        continue
+                    self.held_by[f"{_name(obj)} <- {self.describe(obj, holder, mine)}"] += 1
+        finally:
+            gc.freeze()
+            # the frame holds itself through `frame`, and with it the walk's objects
+            del frame
+            culprits.clear()
+
+    def describe(self, obj: object, holder: object, mine: set[int]) -> str:
+        """The holder of `obj` (with the key it is under) and, four levels up, the first
+        holder of each."""
+        label = self.one(obj, holder)
+        level = holder
+        seen = set(mine) | {id(obj)}
+        for _ in range(4):
+            seen.add(id(level))
+            owners = gc.get_referrers(level)
+            seen.add(id(owners))
+            up = next(
+                (o for o in owners if id(o) not in seen and not isinstance(o, types.FrameType)),
+                None,
+            )
+            owners = []
+            if up is None:
+                break
+            label += " <- " + self.one(level, up)
+            level = up
+        level = up = None
+        return label
+
+    @staticmethod
+    def one(obj: object, holder: object) -> str:
+        label = _name(holder)
+        if isinstance(holder, dict):
+            keys = [repr(k)[:40] for k, v in list(holder.items()) if v is obj][:1]
+            label += f" under {keys}"
+        elif isinstance(holder, DOMNode):
+            label += f" {id(holder):x}"
+        return label
 
     def write(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -129,6 +220,12 @@ class Diagnostic:
         self.write("  reclaim's walks since the last: " + _counts(self.reclaim_module.outcomes))
         self.write("  held from outside (types): " + _counts(self.held_types, 15))
         self.write("  paused, so left whole: " + _counts(self.paused, 10))
+        if self.holders:
+            self.write("  held from outside, leading to the root: " + _counts(self.leading, 15))
+            for line, n in self.held_by.most_common(25):
+                self.write(f"    {n:5d}  {line}")
+            self.leading.clear()
+            self.held_by.clear()
         self.held_types.clear()
         self.paused.clear()
         self.write("  freed by type: " + _counts(counted, 25))

@@ -20,6 +20,7 @@ footycards/tui/screen_watch.py.)
 from __future__ import annotations
 
 import asyncio
+import weakref
 from typing import Any, TextIO
 from weakref import WeakSet
 
@@ -33,6 +34,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.signal import Signal
 from textual.strip import Strip
 
 __all__ = [
@@ -62,6 +64,7 @@ __all__ = [
     "stylesheet_variables",
     "track_nodes",
     "uncached_parse_extended_key",
+    "unsubscribe_everywhere",
     "untie_strips",
 ]
 
@@ -219,9 +222,10 @@ class _Registry(WeakSet[Any]):
     held (`ever`): a node removed from the app is taken out of the registry. Each node
     it is given gets a query cache that unlinks itself when cleared (`_UnlinkingCache`)."""
 
-    def __init__(self, nodes: WeakSet[Any], ever: WeakSet[Any]) -> None:
+    def __init__(self, nodes: WeakSet[Any], ever: WeakSet[Any], app: App[Any]) -> None:
         super().__init__(nodes)
         self.ever = ever
+        self.app = weakref.ref(app)
 
     def add(self, item: Any) -> None:
         super().add(item)
@@ -238,7 +242,28 @@ class _Registry(WeakSet[Any]):
             small = [s.node for s in component_styles.values() if s.node is not None]
             detach_nodes(small)  # off the removed widget, so that each is freed alone
             self.ever.update(small)
+        app = self.app()
+        if app is not None and item is not app:
+            unsubscribe_everywhere(app, item)
         super().discard(item)
+
+
+def unsubscribe_everywhere(app: App[Any], node: Any) -> None:
+    """Take `node` off every signal of `app`'s screens.
+
+    A signal keeps its subscribers in a `WeakKeyDictionary` whose values (the callbacks)
+    hold the subscriber: an `Input` subscribes a closure over itself to its screen's
+    `text_selection_started_signal` and Textual never unsubscribes it, so every Input
+    removed from a screen that stays (a launcher's fields built again) lived as long as
+    the screen. Checked on Textual 8.2.8: `Signal.unsubscribe(node)` (public) drops the
+    entry; the screens are those of `App._screen_stacks` (every mode) and
+    `App._installed_screens` that are built."""
+    screens: list[Any] = [screen for stack in app._screen_stacks.values() for screen in stack]
+    screens += [s for s in app._installed_screens.values() if isinstance(s, DOMNode)]
+    for screen in screens:
+        for value in list(vars(screen).values()):
+            if isinstance(value, Signal):
+                value.unsubscribe(node)
 
 
 def track_nodes(app: App[Any]) -> WeakSet[DOMNode]:
@@ -255,7 +280,7 @@ def track_nodes(app: App[Any]) -> WeakSet[DOMNode]:
     `DOMNode._query_one_cache` is a `textual.cache.LRUCache` (slots `_cache`, a dict of
     keys to ring links, and `_head`; `clear` empties the dict and starts a new ring)."""
     ever: WeakSet[DOMNode] = WeakSet(app._registry)
-    app._registry = _Registry(app._registry, ever)
+    app._registry = _Registry(app._registry, ever, app)
     for node in (app, *ever):
         cache = node._query_one_cache
         if type(cache) is LRUCache:

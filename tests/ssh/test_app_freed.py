@@ -338,7 +338,8 @@ async def test_an_app_left_in_an_awkward_place_is_freed(start_server, clients, k
 
 
 class Rebuilding(App[None]):
-    """An app that builds a list again now and then (as the join list does)."""
+    """An app that builds a list again now and then (as the join list does), with a
+    field among it (an Input subscribes to its screen's signal, which holds it)."""
 
     def compose(self) -> ComposeResult:
         yield Vertical(id="box")
@@ -349,7 +350,7 @@ class Rebuilding(App[None]):
     async def rebuild(self) -> None:
         box = self.query_one("#box")
         await box.remove_children()
-        await box.mount(Static("one", id="one"), Static("two"))
+        await box.mount(Static("one", id="one"), Input("two"))
         self.query_one("#one")  # found once: in the app's query cache
 
 

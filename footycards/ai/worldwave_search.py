@@ -41,7 +41,7 @@ from typing import Any
 
 from footycards.core.rng import GameRng
 from footycards.core.worldwave import WorldWaveState
-from footycards.core.worldwave.determinize import bookkeeping, unseen_cards
+from footycards.core.worldwave.determinize import bookkeeping, known_cards, unseen_cards
 
 SAMPLES = 16  # determinizations per decision at most (shared by all candidates)
 STEP_BUDGET = 2500  # simulated actions per decision at most (all samples and candidates)
@@ -53,45 +53,6 @@ CPU_CAP = 0.15  # seconds of the thread's CPU time per decision: a safety stop
 WALL_CAP = 2.0  # seconds of wall clock per decision: a safety stop on a starved machine
 CARD_WORTH = 0.04  # the judgement at the horizon: goals, plus a little per card and stamina
 STAMINA_WORTH = 0.01
-
-
-LEAVES_HAND = {"play": "card", "equip": "card", "shot": "card", "save": "card"}
-
-
-def known_cards(view: dict[str, Any]) -> list[Counter[str]]:
-    """The hidden cards `view`'s seat knows the holder of, per seat (its own hand empty):
-    a card taken back from the discard pile (Ricci, public), a card taken from this seat's
-    hand (Tackle, Hagen: the seat saw which), each kept until that seat plays, equips,
-    shoots, saves with or discards a card like it; a hand that loses a card at random
-    forgets what was known of it, and half time forgets everything (all cards shuffled)."""
-    me = view["seat"]
-    known: list[Counter[str]] = [Counter() for _ in range(view["players"])]
-    private = iter(
-        [e for e in view.get("private") or [] if e["event"] == "took" and e["target"] == me]
-    )
-    for e in view["log"]:
-        kind = e["event"]
-        if kind in LEAVES_HAND:
-            card = e.get(LEAVES_HAND[kind])
-            if card is not None and known[e["seat"]][card] > 0:
-                known[e["seat"]][card] -= 1
-        elif kind == "discard":
-            for card in e["cards"]:
-                if known[e["seat"]][card] > 0:
-                    known[e["seat"]][card] -= 1
-        elif kind == "retrieve":
-            known[e["seat"]][e["card"]] += 1
-        elif kind == "take" and e["took"]:
-            known[e["target"]].clear()
-            if e["target"] == me:
-                seen = next(private, None)
-                if seen is not None and seen["seat"] == e["seat"]:
-                    known[e["seat"]][seen["card"]] += 1
-        elif kind == "half" and e["half"] == 2:
-            for k in known:
-                k.clear()
-    known[me].clear()
-    return [+k for k in known]
 
 
 def sample_hands(
@@ -417,10 +378,10 @@ class MasterSearch(Search):
     hard's 16, up to `MASTER_CANDIDATES` candidates, and candidates compared on paired
     samples (the same deal and engine RNG for each; a switch from the normal choice only
     at `MASTER_Z` standard errors of the paired gain). In an action phase with no window
-    open the samples are the engine's `determinize(view, rng)` (which deals a card of
-    known place at random like the rest); with a Save or Biased whistle window open, this
-    module's `determinize` (which rebuilds the window). Elsewhere (draft, discards, other
-    windows) the normal policy decides, as in hard."""
+    open the samples are the engine's `determinize(view, rng)` (which, like this
+    module's, deals a card of known holder to its holder); with a Save or Biased whistle
+    window open, this module's `determinize` (which rebuilds the window). Elsewhere
+    (draft, discards, other windows) the normal policy decides, as in hard."""
 
     def __init__(self, engine: str = "footycards.core.worldwave") -> None:
         from footycards.ai.worldwave import WorldWaveAgent

@@ -12,8 +12,8 @@ conceded since their turn, the half's big first draw (W3.5), whether a card was 
 [decision] A state is built in the action and discard phases with no response window
 open, where a seat plans; in the draft and inside a window (whose pending steps the view
 does not carry) `determinize` raises ValueError and an agent decides without it. Cards
-known to have gone to a hand (retrieved from the discard pile, or taken from this seat)
-are dealt at random like the rest.
+whose holder the seat knows (`known_cards`: retrieved from the discard pile, or taken
+from this seat's hand) are dealt to that holder, not at random (issue 22).
 """
 
 from __future__ import annotations
@@ -26,6 +26,45 @@ from ..rng import GameRng
 from .state import DECK, ID, MARKS, WorldWaveState, _copy_event
 
 ONCE_SKILLS = ("pickpocket", "recycle", "outside_foot", "lucky_hands", "pressure")
+
+
+LEAVES_HAND = {"play": "card", "equip": "card", "shot": "card", "save": "card"}
+
+
+def known_cards(view: dict[str, Any]) -> list[Counter[str]]:
+    """The hidden cards `view`'s seat knows the holder of, per seat (its own hand empty):
+    a card taken back from the discard pile (Ricci, public), a card taken from this seat's
+    hand (Tackle, Hagen: the seat saw which), each kept until that seat plays, equips,
+    shoots, saves with or discards a card like it; a hand that loses a card at random
+    forgets what was known of it, and half time forgets everything (all cards shuffled)."""
+    me = view["seat"]
+    known: list[Counter[str]] = [Counter() for _ in range(view["players"])]
+    private = iter(
+        [e for e in view.get("private") or [] if e["event"] == "took" and e["target"] == me]
+    )
+    for e in view["log"]:
+        kind = e["event"]
+        if kind in LEAVES_HAND:
+            card = e.get(LEAVES_HAND[kind])
+            if card is not None and known[e["seat"]][card] > 0:
+                known[e["seat"]][card] -= 1
+        elif kind == "discard":
+            for card in e["cards"]:
+                if known[e["seat"]][card] > 0:
+                    known[e["seat"]][card] -= 1
+        elif kind == "retrieve":
+            known[e["seat"]][e["card"]] += 1
+        elif kind == "take" and e["took"]:
+            known[e["target"]].clear()
+            if e["target"] == me:
+                seen = next(private, None)
+                if seen is not None and seen["seat"] == e["seat"]:
+                    known[e["seat"]][seen["card"]] += 1
+        elif kind == "half" and e["half"] == 2:
+            for k in known:
+                k.clear()
+    known[me].clear()
+    return [+k for k in known]
 
 
 def _this_turn(log: list[dict]) -> list[dict]:
@@ -103,8 +142,9 @@ def unseen_cards(view: dict[str, Any]) -> list[str]:
 
 def determinize(view: Any, rng: random.Random) -> WorldWaveState:
     """A match whose view for the view's seat is `view` (an action or discard phase, no
-    window open), the unseen cards dealt at random into the other hands and the deck;
-    ValueError for another view."""
+    window open): the cards of known holder (`known_cards`) in their holders' hands, the
+    other unseen cards dealt at random into the other hands and the deck; ValueError for
+    another view."""
     if not isinstance(view, dict) or view.get("game") != ID:
         raise ValueError("not a view of World Wave")
     if view["phase"] not in ("action", "discard") or view["windows"] or view["shot"]:
@@ -116,15 +156,29 @@ def determinize(view: Any, rng: random.Random) -> WorldWaveState:
     seats = view["seats"]
     if len(cards) != view["deck"] + sum(i["hand"] for i in seats if i["seat"] != me):
         raise ValueError("the view's hidden cards do not add up")
+    known = known_cards(view)
+    pool = Counter(cards)
+    fixed: list[list[str]] = []
+    for info in seats:
+        mine: list[str] = []
+        if info["seat"] != me:
+            for card, n in sorted(known[info["seat"]].items()):
+                n = max(0, min(n, pool[card], info["hand"] - len(mine)))
+                mine += [card] * n
+                pool[card] -= n
+        fixed.append(mine)
+    cards = sorted((+pool).elements())
     rng.shuffle(cards)
     hands: list[list[str]] = []
-    for info in seats:
+    for info, mine in zip(seats, fixed, strict=True):
         if info["seat"] == me:
             hands.append(list(view["hand"]))
         else:
-            k = info["hand"]
-            hands.append(cards[:k])
+            k = info["hand"] - len(mine)
+            hand = mine + cards[:k]
             del cards[:k]
+            rng.shuffle(hand)
+            hands.append(hand)
     book = bookkeeping(view)
     return WorldWaveState(
         players=view["players"],

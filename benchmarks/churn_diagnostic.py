@@ -62,6 +62,7 @@ class Diagnostic:
         self.leading: Counter[str] = Counter()  # held from outside, leading to the root
         self.held_by: Counter[str] = Counter()  # "type <- holder <- its owner"
         self.next_holders = 0.0
+        self.too_large: Counter[str] = Counter()  # the first roots of walks too large
         self.reclaim_module = reclaim_module
         reclaim_module.observer = self.observe
         real_reclaim = memory.reclaim
@@ -75,7 +76,13 @@ class Diagnostic:
                     except TypeError:
                         pass
             obj = None
-            return real_reclaim(roots, limit)
+            large = reclaim_module.outcomes["too large"]
+            freed = real_reclaim(roots, limit)
+            if reclaim_module.outcomes["too large"] > large:
+                first = roots[0]() if roots else None
+                self.too_large[_name(first)] += 1
+                first = None
+            return freed
 
         memory.reclaim = reclaim  # type: ignore[assignment]
         policy = server.gc
@@ -220,6 +227,8 @@ class Diagnostic:
         self.write("  reclaim's walks since the last: " + _counts(self.reclaim_module.outcomes))
         self.write("  held from outside (types): " + _counts(self.held_types, 15))
         self.write("  paused, so left whole: " + _counts(self.paused, 10))
+        self.write("  too large, so left whole (first roots): " + _counts(self.too_large, 10))
+        self.too_large.clear()
         if self.holders:
             self.write("  held from outside, leading to the root: " + _counts(self.leading, 15))
             for line, n in self.held_by.most_common(25):

@@ -239,3 +239,27 @@ async def test_games_with_hints_are_marked_with_a_legend():
         forms = [str(f.render()).strip() for f in app.screen.query("#tab-sadikov Label.form")]
         assert "Ww" in forms and "Ll" in forms, forms
         assert not app.screen.query("#tab-stadium .hinted")
+
+
+async def test_a_table_shows_the_players_with_most_wins_and_counts_the_rest():
+    """A public server's statistics hold every player who ever finished a game there: a
+    table shows the 30 with most games won (nine widgets each) and says how many more."""
+    from footycards.tui.screens.stats import TABLE_ROWS
+
+    stats = Stats()
+    for i in range(TABLE_ROWS + 5):
+        for _ in range(1 + i % 3):  # some win more often than others
+            stats.record("sadikov", [SeatResult(f"p{i:02d}", None, WON, 3)])
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.pick_game("sadikov")
+        await pilot.press("f3")
+        await pilot.pause()
+        rows = app.screen.query("#tab-sadikov .row").exclude(".head")
+        assert len(rows) == TABLE_ROWS
+        names = [str(row.query_one(".name", Label).render()) for row in rows]
+        winners = {f"p{i:02d}" for i in range(TABLE_ROWS + 5) if i % 3 == 2}
+        assert winners <= set(names)  # those with most wins are all there
+        more = app.screen.query_one("#tab-sadikov .more", Static)
+        assert "and 5 more players" in str(more.render())

@@ -1,7 +1,8 @@
 """Provides StatsScreen: every player's figures per game, with their form as W/D/L.
 
 One tab per registered game (the statistics read only the registry and the database),
-one table per mode of a game with modes (Bundesliga Quartett): a row per player with
+one table per mode of a game with modes (Bundesliga Quartett): a row per player (the
+30 with most games won, and how many more there are) with
 games played, won, drawn, lost, best score, current streak and their last 20 games as
 letters, oldest first — W won, D drawn, L lost — coloured besides. A game with hints (`h`)
 is a small letter (w, d, l), and a line under the table says so and who played them.
@@ -17,7 +18,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Label, Static, TabbedContent, TabPane
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...registry import REGISTRY, get_spec
 from ...stats import (
     FORM_GAMES,
@@ -36,6 +37,10 @@ from ..translate import translate_bindings
 from ..widgets.keybar import KeyBar
 from ..widgets.titlebar import TitleBar
 from .too_small import check_size
+
+# The rows of one table: the players with most games won (a public server's statistics
+# hold every player who ever finished a game there; each row is nine widgets)
+TABLE_ROWS = 30
 
 # The theme's own colours for text, so that light and ANSI themes stay readable.
 FORM_STYLES = {"W": "bold $text-success", "D": "$text-warning", "L": "$text-error"}
@@ -100,12 +105,24 @@ class StatsScreen(StyledOnce, Screen[None]):
                 with Horizontal(classes="row head"):
                     for text, cls in self.headings():
                         yield Label(text, classes=cls, markup=False)
-                for r in table:
+                shown = table[:TABLE_ROWS]
+                for r in shown:
                     yield self.player_row(r)
-                practice = practice_text(table)
+                if len(table) > len(shown):
+                    more = len(table) - len(shown)
+                    yield Static(
+                        ngettext(
+                            "and {n} more player, with fewer games won",
+                            "and {n} more players, with fewer games won",
+                            more,
+                        ).format(n=more),
+                        classes="more",
+                        markup=False,
+                    )
+                practice = practice_text(shown)
                 if practice:
                     yield Static(practice, classes="practice", markup=False)
-                hinted = hinted_text(table)
+                hinted = hinted_text(shown)
                 if hinted:
                     yield Static(hinted, classes="hinted", markup=False)
 

@@ -343,12 +343,28 @@ def log_report(path: Path) -> tuple[int, int, list[int], str]:
     of a few other lines worth knowing."""
     text = path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
     deep = [int(ms) for ms in re.findall(r"deep collection .* in (\d+) ms", text)]
+    scans = re.findall(
+        r"the loop waited (\d+) ms to list (\d+) objects and fork, the child took "
+        r"([\d.]+) s; (\d+) objects unreachable, (\d+) freed",
+        text,
+    )
+    if scans:
+        waits = [int(s[0]) for s in scans]
+        child = [float(s[2]) for s in scans]
+        found = sum(int(s[3]) for s in scans)
+        freed = sum(int(s[4]) for s in scans)
+        scan_line = (
+            f"scans {len(scans)} (the loop waited up to {max(waits)} ms, children "
+            f"{min(child):.1f}-{max(child):.1f} s, {found} objects found, {freed} freed)"
+        )
+    else:
+        scan_line = "scans 0"
     others = {
         "apps stopped": text.count("did not end when told"),
         "left to a deep collection": text.count("left to a deep collection"),
         "stopped after the client left": text.count("stopped after its client left"),
     }
-    told = ", ".join(f"{k} {v}" for k, v in others.items())
+    told = ", ".join([scan_line] + [f"{k} {v}" for k, v in others.items()])
     return text.count("Traceback"), text.count("the app crashed"), deep, told
 
 

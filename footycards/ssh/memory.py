@@ -63,12 +63,14 @@ from textual.dom import DOMNode
 from textual.screen import Screen
 
 from ..tui.textual_internals import clear_query_cache, closing_screens
-from .reclaim import loosen, outcomes, reclaim
+from .reclaim import free_objects, loosen, outcomes, reclaim
+from .scan import Scan, available
 
 log = logging.getLogger("footycards.ssh")
 
 FREEZE = "freeze"
 DEEP = "deep"
+SCAN = "scan"  # what a deep collection would find, found by a forked child (scan.py)
 FULL_NEVER = 1 << 30  # a gen-2 threshold Python never reaches
 MB = 1 << 20
 
@@ -166,6 +168,11 @@ class GcPolicy:
     dropped: list[Dropped] = field(default_factory=list)  # to free, oldest first
     reclaimed: int = 0  # objects freed that way since the last deep collection (logged)
     why: str = ""  # what called for the coming deep collection (logged)
+    # with sessions open, a forked scan (scan.py) takes the deep collection's place
+    scans: bool = field(default_factory=available)
+    scan: Scan | None = None  # the scan under way
+    scan_sessions: int = 0  # sessions open when it began
+    scan_freed: int = 0  # objects of its groups emptied so far
 
     def __post_init__(self) -> None:
         self.last_freeze = self.last_deep = self.clock()
@@ -234,12 +241,17 @@ class GcPolicy:
         """What is due now: DEEP, FREEZE or nothing."""
         now = self.clock()
         ended = self.ended - sum(1 for d in self.dropped if d.app)  # not yet tried
-        if ended > 0 and (
-            open_sessions == 0 or ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
+        if (
+            self.scan is None
+            and ended > 0
+            and (
+                open_sessions == 0
+                or ended >= max(self.deep_min_ended, self.deep_share * open_sessions)
+            )
         ):
             self.why = f"{ended} ended sessions' apps still held"
             return DEEP
-        if open_sessions:
+        if open_sessions and self.scan is None:
             expected = self.expected(open_sessions)
             held = self.memory() if expected is not None else None
             if expected is not None and held is not None:
@@ -336,10 +348,78 @@ class GcPolicy:
         if what is None and self.reclaim_due():
             if self.clock() - self.last_freeze >= self.freeze_every:
                 what = FREEZE
-        if what is not None:
+        if what == DEEP and open_sessions and self.scans:  # no pause for all of them:
+            what = SCAN if self.start_scan(open_sessions) else DEEP  # a child looks
+        if what in (FREEZE, DEEP):
             self.collect(what, open_sessions)
-        self.reclaim_dropped(collected=True)
+        if self.scan is not None:
+            self.advance_scan(open_sessions)
+        if self.scan is None or not self.scan.holding:  # nothing can be freed meanwhile
+            self.reclaim_dropped(collected=True)
         return what
+
+    def start_scan(self, open_sessions: int) -> bool:
+        """Begin a forked scan (scan.py) instead of a deep collection; False if the
+        process cannot fork (a deep collection is taken then)."""
+        gc.collect()  # what is not frozen yet: the child need not look at that garbage
+        self.scan = Scan.start()
+        if self.scan is None:
+            self.scans = False
+            log.warning("cannot fork to look for garbage: deep collections instead")
+            return False
+        self.scan_sessions = open_sessions
+        self.scan_freed = 0
+        self.last_freeze = self.clock()
+        self.started = 0
+        return True
+
+    def advance_scan(self, open_sessions: int) -> None:
+        """One step of the scan under way: read the child's answer, let go of the list
+        of every object, a slice a tick, then free the groups it found, for at most
+        `reclaim_budget` seconds a tick (a group is freed whole, one at least)."""
+        scan = self.scan
+        assert scan is not None
+        began = time.perf_counter()
+        if not scan.done:
+            scan.poll()
+            return
+        while scan.groups:
+            self.scan_freed += free_objects(scan.groups.pop())
+            if time.perf_counter() - began >= self.reclaim_budget:
+                return
+        self.finish_scan(open_sessions)
+
+    def finish_scan(self, open_sessions: int) -> None:
+        """The scan's groups are all freed (or it failed): log it, learn the new floor."""
+        scan = self.scan
+        assert scan is not None
+        self.scan = None
+        self.last_deep = self.clock()
+        if scan.failed:
+            log.warning("a scan for garbage came to nothing: %s", scan.failed)
+        self.learn(open_sessions)
+        resident = resident_bytes()
+        log.info(
+            "scan for garbage (%s; %d sessions open then, %d ended since the last): the "
+            "loop waited %.0f ms to list %d objects and fork, the child took %.1f s; "
+            "%d objects unreachable, %d freed; %d freed at once (reclaim) since the last "
+            "(walks: %s); %s memory blocks held, resident memory %s MB",
+            self.why or "asked",
+            self.scan_sessions,
+            self.ended,
+            scan.paused * 1000,
+            scan.listed,
+            scan.child_seconds,
+            scan.found,
+            self.scan_freed,
+            self.reclaimed,
+            ", ".join(f"{what} {n}" for what, n in sorted(outcomes.items())) or "none",
+            self.floor,
+            "?" if resident is None else resident // MB,
+        )
+        self.ended = self.reclaimed = 0
+        outcomes.clear()
+        self.why = ""
 
     def collect(self, what: str, open_sessions: int) -> float:
         """Collect and freeze (FREEZE), or collect everything first (DEEP); the seconds
@@ -387,6 +467,9 @@ class GcPolicy:
 
     def stop(self) -> None:
         """Give the frozen objects and full collections back to Python (the server stops)."""
+        if self.scan is not None:
+            self.scan.cancel("the server stops")
+            self.scan = None
         gc.unfreeze()
         if self.thresholds is not None:
             gc.set_threshold(*self.thresholds)

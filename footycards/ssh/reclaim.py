@@ -230,7 +230,32 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     (its cleanup goes on waiting) leaves the graph whole."""
     if _off is not None:
         return 0
-    garbage = _counted(roots, limit)
+    return _free(lambda: _counted(roots, limit))
+
+
+def free_objects(objects: list[object], limit: int = LIMIT) -> int:
+    """Empty those of `objects` that nothing outside them holds now; how many were
+    emptied. `objects` is a group the forked scan found unreachable (scan.py), held by
+    this list alone besides its own references; the list is emptied. What something
+    outside took hold of since the scan (a weak reference's object), and all it leads
+    to, is left as it is; paused generators and coroutines are closed first, as in
+    `reclaim`. 0 without looking when `reclaim` is off."""
+    try:
+        if _off is not None:
+            return 0
+        if len(objects) > limit:
+            outcomes["too large"] += 1
+            return 0
+        return _free(lambda: _counted_among(objects), objects)
+    finally:
+        objects.clear()
+
+
+def _free(count: Callable[[], list[object]], holder: list[object] | None = None) -> int:
+    """Empty the garbage `count()` finds (closing paused generators first, then counting
+    again); how many objects were emptied. `holder`, the caller's list of them, is
+    emptied before the check that the emptied nodes are gone."""
+    garbage = count()
     paused = [obj for obj in garbage if _suspended(obj)]
     if any(isinstance(obj, types.AsyncGeneratorType) for obj in paused):
         paused.clear()  # closed only by running its `aclose()` on the loop: left whole
@@ -241,7 +266,7 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
         _finalize(paused, garbage)
         paused.clear()  # no reference of this function's may count in the next walk
         garbage.clear()
-        garbage = _counted(roots, limit)
+        garbage = count()
         paused = [obj for obj in garbage if _suspended(obj)]
         if paused:
             garbage.clear()
@@ -250,13 +275,15 @@ def reclaim(roots: list[weakref.ref[Any]], limit: int = LIMIT) -> int:
     for obj in garbage:
         _empty(obj)
     watched = [weakref.ref(obj) for obj in garbage if isinstance(obj, DOMNode)]
-    count = len(garbage)
+    emptied = len(garbage)
     obj = None
     garbage.clear()  # the last references: the emptied objects are freed here
+    if holder is not None:
+        holder.clear()
     alive = sum(1 for ref in watched if ref() is not None)
     if alive:  # not expected: the method does not hold here, so it is not used again
         switch_off(f"{alive} emptied nodes are still alive")
-    return count
+    return emptied
 
 
 def _counted(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
@@ -319,6 +346,30 @@ def _task_contexts(garbage: list[object]) -> dict[int, contextvars.Context]:
     return contexts
 
 
+def _counted_among(objects: list[object]) -> list[object]:
+    """`_unreachable_among`, with no other thread running meanwhile."""
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(60.0)
+    try:
+        return _unreachable_among(objects)
+    finally:
+        sys.setswitchinterval(switch)
+
+
+def _unreachable_among(objects: list[object]) -> list[object]:
+    """The objects of `objects` (held by that list and by each other) that nothing else
+    holds, nor anything held that way leads to: the count of `_unreachable`, over this
+    set only (references out of it are not followed)."""
+    if not objects:
+        return []
+    index = {id(obj): i for i, obj in enumerate(objects)}
+    edges = [
+        [j for child in gc.get_referents(obj) if (j := index.get(id(child))) is not None]
+        for obj in objects
+    ]
+    return _garbage(objects, edges)
+
+
 def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
     """The objects of the roots' graph that nothing outside it holds, following the
     collector's own method (see the module's docstring)."""
@@ -350,6 +401,13 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
             outcomes["too large"] += 1
             return []
     child = None
+    return _garbage(nodes, edges)
+
+
+def _garbage(nodes: list[object], edges: list[list[int]]) -> list[object]:
+    """Of `nodes` (held by that list, and by no other of the caller's) with the
+    references among them (`edges`), those nothing outside holds, nor anything held
+    from outside leads to."""
     # references from inside the graph (of a function, its closure only: what else it
     # holds counts as held from outside, which can only keep more)
     inside = [0] * len(nodes)

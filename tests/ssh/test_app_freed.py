@@ -354,21 +354,32 @@ class Rebuilding(App[None]):
         self.query_one("#one")  # found once: in the app's query cache
 
 
+async def _one_app_served(
+    start_server: Any, clients: Any, monkeypatch: Any, make: Any, shown: str
+) -> tuple[Any, Any, float, Any, weakref.ref[Any]]:
+    """A server whose sessions run `make()`, handing removed widgets on every 0.2 s, and
+    ann's session on it showing `shown`: the server, its policy, when its last deep
+    collection was, the client and ann's app."""
+    from footycards.ssh import server as server_module
+
+    monkeypatch.setattr(server_module, "REMOVED_EVERY", 0.2)
+    st = start_server(app_factory=lambda info: make())
+    policy = st.server.gc
+    deep_before = st.call(lambda: policy.last_deep)
+    client = await clients(st.port, user="ann")
+    await client.wait_for(shown)
+    return st, policy, deep_before, client, _ann(st)[0]
+
+
 async def test_widgets_a_running_app_removed_are_freed_while_it_runs(
     start_server, clients, monkeypatch
 ):
     """Widgets removed from a screen that stays, frozen meanwhile, are handed to
     `reclaim` a little later (`hand_removed`) and freed while the session goes on,
     with no deep collection; they piled up until the session ended before."""
-    from footycards.ssh import server as server_module
-
-    monkeypatch.setattr(server_module, "REMOVED_EVERY", 0.2)
-    st = start_server(app_factory=lambda info: Rebuilding())
-    policy = st.server.gc
-    deep_before = st.call(lambda: policy.last_deep)
-    client = await clients(st.port, user="ann")
-    await client.wait_for("one")
-    app = _ann(st)[0]
+    st, policy, deep_before, client, app = await _one_app_served(
+        start_server, clients, monkeypatch, Rebuilding, "one"
+    )
     old = st.call(lambda: [weakref.ref(n) for n in app().query("#box > *")])  # type: ignore[union-attr]
     assert len(old) == 2
     mounted = time.monotonic()
@@ -401,16 +412,11 @@ async def test_component_style_nodes_a_restyle_replaced_are_freed_while_the_app_
     anew; those it replaced, frozen meanwhile, are freed while the session goes on, with
     no deep collection (they were left for one: in a churn run, most of the nodes such
     collections freed)."""
-    from footycards.ssh import server as server_module
     from footycards.tui.textual_internals import component_style_nodes
 
-    monkeypatch.setattr(server_module, "REMOVED_EVERY", 0.2)
-    st = start_server(app_factory=lambda info: Focusing())
-    policy = st.server.gc
-    deep_before = st.call(lambda: policy.last_deep)
-    client = await clients(st.port, user="ann")
-    await client.wait_for("OK")
-    app = _ann(st)[0]
+    st, policy, deep_before, client, app = await _one_app_served(
+        start_server, clients, monkeypatch, Focusing, "OK"
+    )
     field = st.call(lambda: app().query_one("#name"))  # type: ignore[union-attr]
     old = st.call(lambda: [weakref.ref(n) for n in component_style_nodes(field)])
     assert old

@@ -3,6 +3,9 @@ the statistics screen from the launcher (F3), with each player's form as W/D/L l
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
 from notices import notifications
 from textual.widgets import Label, OptionList, Static, TabbedContent
@@ -152,6 +155,18 @@ async def test_stats_screen_button_and_an_empty_game():
         assert "No games recorded yet" in str(screen.query_one(".empty").render())
 
 
+@asynccontextmanager
+async def sadikov_stats(size: tuple[int, int]) -> AsyncIterator[FootyApp]:
+    """The app at `size` with the statistics open (F3) on Sadikov's Football's tab."""
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        app.screen.pick_game("sadikov")
+        await pilot.press("f3")
+        await pilot.pause()
+        yield app
+
+
 async def test_practice_games_are_named_under_the_table():
     """The statistics screen says who played practice games (no streak, form or best)."""
     stats = Stats()
@@ -160,12 +175,7 @@ async def test_practice_games_are_named_under_the_table():
         [SeatResult("Ann", None, WON, 3), SeatResult("AI hard", "hard", LOST, 1)],
         practice=True,
     )
-    app = FootyApp(speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.pick_game("sadikov")
-        await pilot.press("f3")
-        await pilot.pause()
+    async with sadikov_stats((80, 24)) as app:
         note = app.screen.query_one("#tab-sadikov .practice", Static)
         assert "Practice games" in str(note.render()) and "Ann 1" in str(note.render())
 
@@ -228,12 +238,7 @@ async def test_games_with_hints_are_marked_with_a_legend():
             [SeatResult("[b]Ann[/b]", None, WON, 3), SeatResult("AI hard", "hard", LOST, 1)],
             hinted=hinted,
         )
-    app = FootyApp(speed="instant")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app.screen.pick_game("sadikov")
-        await pilot.press("f3")
-        await pilot.pause()
+    async with sadikov_stats((80, 24)) as app:
         note = str(app.screen.query_one("#tab-sadikov .hinted", Static).render())
         assert "Games with hints" in note and "[b]Ann[/b] 1" in note and "w, d, l" in note
         forms = [str(f.render()).strip() for f in app.screen.query("#tab-sadikov Label.form")]
@@ -250,12 +255,7 @@ async def test_a_table_shows_the_players_with_most_wins_and_counts_the_rest():
     for i in range(TABLE_ROWS + 5):
         for _ in range(1 + i % 3):  # some win more often than others
             stats.record("sadikov", [SeatResult(f"p{i:02d}", None, WON, 3)])
-    app = FootyApp(speed="instant")
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        app.screen.pick_game("sadikov")
-        await pilot.press("f3")
-        await pilot.pause()
+    async with sadikov_stats((120, 40)) as app:
         rows = app.screen.query("#tab-sadikov .row").exclude(".head")
         assert len(rows) == TABLE_ROWS
         names = [str(row.query_one(".name", Label).render()) for row in rows]

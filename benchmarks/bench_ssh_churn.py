@@ -49,6 +49,7 @@ from bench_ssh import DOWN, HERE, LAUNCHER, UP, rss_mb  # noqa: E402
 F1, F2, F3, F5, F6 = b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1b[15~", b"\x1b[17~"
 ESC, TAB, ENTER, CTRL_S = b"\x1b", b"\t", b"\r", b"\x13"
 PYTHON_GC = "BENCH_CHURN_PYTHON_GC"
+STALLS = "BENCH_CHURN_STALLS"  # a file: what the loop ran when it was late (stall_sampler.py)
 DIAGNOSTIC = "BENCH_CHURN_DIAG"  # a file: what deep collections free, and why (churn_diagnostic.py)
 
 
@@ -77,6 +78,10 @@ def serve(max_sessions: int) -> None:
         )
         server = FootyServer(options)
         port = await server.start()
+        if os.environ.get(STALLS):
+            from stall_sampler import install as sample_stalls
+
+            sample_stalls(os.environ[STALLS])
         if os.environ.get(DIAGNOSTIC):
             from churn_diagnostic import install
 

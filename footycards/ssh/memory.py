@@ -170,6 +170,8 @@ class GcPolicy:
     why: str = ""  # what called for the coming deep collection (logged)
     # with sessions open, a forked scan (scan.py) takes the deep collection's place
     scans: bool = field(default_factory=available)
+    scan_share: float = 0.1  # `grow_share` and `grow_slack` when scans take deep
+    scan_slack: int = 100_000  # collections' place (see `growth`)
     scan: Scan | None = None  # the scan under way
     scan_sessions: int = 0  # sessions open when it began
     scan_freed: int = 0  # objects of its groups emptied so far
@@ -255,10 +257,11 @@ class GcPolicy:
             expected = self.expected(open_sessions)
             held = self.memory() if expected is not None else None
             if expected is not None and held is not None:
-                beyond = held - expected * (1 + self.grow_share) - self.grow_slack
+                share, slack = self.growth()
+                beyond = held - expected * (1 + share) - slack
                 # what waits to be freed holds memory too: while some is due, only a
                 # growth twice as large calls for a deep one (freeing it catches up)
-                margin = expected * self.grow_share + self.grow_slack
+                margin = expected * share + slack
                 if beyond > 0 and (not self.reclaim_due() or beyond > margin):
                     self.why = f"{held} memory blocks held, {expected} explained"
                     return DEEP
@@ -268,6 +271,15 @@ class GcPolicy:
         if self.started or (open_sessions and now - self.last_freeze >= self.freeze_every):
             return FREEZE
         return None
+
+    def growth(self) -> tuple[float, int]:
+        """The memory beyond what the open sessions explain that calls for a deep
+        collection (or a scan in its place): a share of it and a number of blocks. A
+        scan costs the loop little, so it is called for sooner (`scan_share`,
+        `scan_slack`), and garbage piles up less; `grow_share` infinite: never."""
+        if self.scans and math.isfinite(self.grow_share):
+            return min(self.scan_share, self.grow_share), min(self.scan_slack, self.grow_slack)
+        return self.grow_share, self.grow_slack
 
     def screen_dropped(self, screen: Screen[Any]) -> None:
         """A session's app is about to remove `screen` (FootyApp.screen_dropped): free

@@ -204,3 +204,22 @@ def test_reading_what_the_process_holds_does_not_walk_the_frozen_objects():
         del many
     finally:
         p.stop()
+
+
+def test_a_scan_is_called_for_at_less_growth_than_a_deep_collection():
+    """A scan (a forked child, no long pause) takes a deep collection's place while
+    sessions are open, so it is called for at a tenth more than the sessions explain
+    (plus `scan_slack`) where a deep one waits for a quarter (plus `grow_slack`)."""
+    clock, memory = Clock(), Memory()
+    memory.held = 100 * MB
+    for scans, due in ((True, DEEP), (False, None)):
+        p = GcPolicy(clock=clock, memory=memory, per_session=8 * MB, scans=scans)
+        p.start()
+        try:
+            memory.held = int((100 + 40 * 8) * MB * 1.2)  # a fifth more than explained
+            assert p.due(40) == due
+        finally:
+            p.stop()
+            memory.held = 100 * MB
+    never = GcPolicy(clock=clock, memory=memory, grow_share=float("inf"), scans=True)
+    assert never.growth()[0] == float("inf")  # recycling workers: neither, ever

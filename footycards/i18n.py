@@ -85,13 +85,26 @@ def translation(lang: str, localedir: str | None = None) -> gettext.NullTranslat
     return gettext.translation(DOMAIN, localedir=where, languages=[code], fallback=True)
 
 
+_FOUND: dict[str, list[str]] = {}  # the languages found, by catalogue folder
+
+
 def available_languages() -> list[str]:
-    """The languages footycards can be shown in: English and each shipped catalogue."""
-    try:
-        found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
-    except OSError:
-        found = set()
-    return sorted((found & set(LANGUAGES)) | {"en"})
+    """The languages footycards can be shown in: English and each shipped catalogue
+    (looked for once per catalogue folder: every AI seat's name asks, at every redraw)."""
+    where = str(LOCALE_DIR)
+    languages = _FOUND.get(where)
+    if languages is None:
+        try:
+            found = {p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo")}
+        except OSError:
+            found = set()
+        languages = _FOUND[where] = sorted((found & set(LANGUAGES)) | {"en"})
+    return list(languages)
+
+
+def look_for_languages_again() -> None:
+    """Forget the languages found (catalogues were compiled since: the tests, `make mo`)."""
+    _FOUND.clear()
 
 
 def known_languages_text() -> str:

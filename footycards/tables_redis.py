@@ -671,7 +671,10 @@ class RedisTableHub:
                     codes.append(key[len(self.log_key("")) :])
             loop = self.loop
             if loop is not None and codes:
-                loop.call_soon_threadsafe(self.heard, codes)
+                try:
+                    loop.call_soon_threadsafe(self.heard, codes)
+                except RuntimeError:  # the loop closed (the process is stopping)
+                    break
         reader.close()
 
     def heard(self, codes: list[str]) -> None:

@@ -20,7 +20,9 @@ def compiled_catalogues():
     assert spec is not None and spec.loader is not None
     build = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(build)
-    return build.compile_catalogues()
+    compiled = build.compile_catalogues()
+    i18n.look_for_languages_again()
+    return compiled
 
 
 @pytest.fixture(autouse=True)

@@ -41,6 +41,11 @@ again) frees them. That one long pause is taken when
 - `deep_every` seconds have passed with sessions open (never by default: the memory
   trigger above covers what is left behind, and a deep collection with sessions open is
   a pause for all of them).
+
+With sessions open, a scan (scan.py) takes the deep collection's place where the process
+can fork: a child finds the same garbage and the server frees it a group at a time
+(`advance_scan`), with no long pause; being cheap, it is called for at less growth
+(`scan_share`, `scan_slack`). A deep collection is then taken only with no session open.
 """
 
 from __future__ import annotations

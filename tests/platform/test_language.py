@@ -271,3 +271,15 @@ def test_chinese_help_fits_the_terminal_by_cells(footycards_home, monkeypatch):
             opening = [line for line in lines if line[-1] in "（「『【《"]
             closing = [line for line in lines if line[0] in "）」』】》，。、；：！？"]
             assert opening == [] and closing == [], (command, width, opening, closing)
+
+
+def test_the_shipped_languages_are_looked_for_once_per_catalogue_folder(tmp_path, monkeypatch):
+    """Every AI seat's name asks which languages there are, at every redraw: the folder is
+    looked through once (a glob of the disk per name before), and again when told."""
+    write_mo(tmp_path / "de" / "LC_MESSAGES" / "footycards.mo", GERMAN)
+    monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
+    assert i18n.available_languages() == ["de", "en"]
+    write_mo(tmp_path / "pl" / "LC_MESSAGES" / "footycards.mo", GERMAN)
+    assert i18n.available_languages() == ["de", "en"]  # not looked for again
+    i18n.look_for_languages_again()
+    assert i18n.available_languages() == ["de", "en", "pl"]

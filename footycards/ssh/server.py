@@ -424,7 +424,7 @@ class FootyServer:
         self._log_handler: logging.Handler | None = None
         self.gc = GcPolicy()  # no long collector pause for every session at once
         if options.reclaim == "recycle":
-            self.gc = GcPolicy(deep_min_ended=1 << 30, grow_share=math.inf)
+            self.gc = GcPolicy(deep_min_ended=1 << 30, grow_share=math.inf, scans=False)
         self.reclaims = options.freeze_gc and options.reclaim == "on"
         self._gc_task: asyncio.Task[None] | None = None
         self.stray_output = (sys.stdout, sys.stderr)  # where an app's print() goes

@@ -156,3 +156,29 @@ def test_policy_takes_a_deep_collection_with_nobody_open_or_when_it_cannot_fork(
         assert policy.tick(3) == DEEP
     finally:
         policy.stop()
+
+
+def test_a_scan_is_called_for_after_so_many_sessions_ended_whatever_the_memory():
+    """Garbage is best freed before it piles up (the memory a process held at its worst
+    stays with it): every `scan_every_ended` ended sessions a scan is due; not where
+    scans are off (recycling workers), and the count starts again after one."""
+    policy = GcPolicy(scan_every_ended=3, deep_min_ended=100)
+    policy.start()
+    try:
+        for _ in range(2):
+            policy.session_ended()
+        assert policy.due(5) != DEEP
+        policy.session_ended()
+        assert policy.due(5) == DEEP and "3 sessions ended" in policy.why
+        policy.scans = False
+        assert policy.due(5) != DEEP
+        policy.scans = True
+        assert policy.tick(5) == SCAN
+        deadline = time.monotonic() + 30
+        while policy.scan is not None:
+            assert time.monotonic() < deadline
+            policy.tick(5)
+            time.sleep(0.01)
+        assert policy.ended_since_scan == 0 and policy.due(5) != DEEP
+    finally:
+        policy.stop()

@@ -84,8 +84,9 @@ from .texts import TextCommand
     show_default=True,
     help=N_(
         "Garbage collection: 'freeze' keeps key presses quick with many sessions (the "
-        "server frees dropped screens in rare deep collections); 'python' is Python's own "
-        "(less memory, but pauses of a second or more for everyone from about 50 sessions)."
+        "server frees dropped screens at once and finds what is left in a forked scan); "
+        "'python' is Python's own (pauses of a second or more for everyone from about 50 "
+        "sessions)."
     ),
 )
 @click.option(

@@ -19,6 +19,7 @@ from typing import Any
 
 from .master import Budget, MasterAgent, Tuning
 from .quartett import QuartettAgent, belief_known, deck_catalog, hands_belief
+from .quartett_duel import DuelSearch, candidates
 
 KEEP = 24  # placements kept from one chain per decision (three to six players)
 TRIES = 20  # two players: hands drawn before the hook's own deal is kept
@@ -131,6 +132,12 @@ class AskMaster:
         if len(legal) < 2:
             return first
         local = random.Random(rng.getrandbits(64))
+        if view["players"] == 2:
+            duel = DuelSearch(_Belief(self.engine, view, self.lead, local), budget)
+            best = duel.best(view, candidates(legal, first, self.lead.held, view["hand"]), local)
+            self.stats["samples"] += duel.samples
+            self.stats["switched"] += best is not first
+            return best
         search = _Search(_Belief(self.engine, view, self.lead, local), budget)
         cands = search.candidates(view, legal, first, local)
         if len(cands) < 2:

@@ -132,3 +132,23 @@ def test_the_lead_stands_unless_another_ask_gains_clearly(monkeypatch):
     assert duel.DuelSearch(Belief(), budget).best(view, cands, random.Random(1)) is better
     monkeypatch.setattr(duel, "play_out", lambda st, pub, rng, s: float(rng.random() < 0.5))
     assert duel.DuelSearch(Belief(), budget).best(view, cands, random.Random(1)) is cands[0]
+
+
+def test_the_ladder_benchmark_keeps_one_table_by_its_whole_label(monkeypatch):
+    """`--only "quartett ask game"` keeps the two-player ask game only (the four-player
+    one's label holds the same text); other text keeps every label holding it."""
+    import sys
+    from pathlib import Path
+
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    sys.modules.pop("bench_ladder", None)
+    import bench_ladder
+
+    labels = [t.label for t in bench_ladder.TABLES]
+    assert [x for x in labels if bench_ladder.chosen(x, "quartett ask game")] == [
+        "quartett ask game"
+    ]
+    assert [x for x in labels if bench_ladder.chosen(x, "ask game")] == [
+        "quartett ask game",
+        "quartett ask game 4p",
+    ]

@@ -81,29 +81,48 @@ def hit_chance(
 ) -> float:
     """The chance, as seat `me` sees it, that the other seat holds `card` (`hand`: its
     own; `opp_cards`: the other's hand size; `laid`: the quartets on the table)."""
+    return hit_chances(pub, me, hand, [card], opp_cards, stack, laid)[0]
+
+
+def hit_chances(
+    pub: Public,
+    me: int,
+    hand: list[str],
+    cards: list[str],
+    opp_cards: int,
+    stack: int,
+    laid: set[str],
+) -> list[float]:
+    """`hit_chance` of each of `cards`, worked out together."""
     o = 1 - me
-    if card in pub.known[o]:
-        return 1.0
-    k_opp = sum(1 for c in pub.known[o] if c[:-1] not in laid)
-    h = opp_cards - k_opp  # the other's cards nobody has seen
+    known = pub.known[o]
+    known_q = {c[:-1] for c in known if c[:-1] not in laid}
+    h = opp_cards - sum(1 for c in known if c[:-1] not in laid)  # its cards nobody has seen
     unknown = h + stack
-    if h <= 0 or unknown <= 0:
-        return 0.0
-    p = h / unknown
-    lack = pub.lacks[o].get(card)
-    if lack is not None:
-        draws_then, stack_then = lack
-        d = pub.draws[o] - draws_then
-        if d <= 0:
-            return 0.0
-        p *= min(1.0, d / max(1, stack_then))  # a draw since may have brought it
-    q = card[:-1]
-    if q in pub.signals[o] and not any(c[:-1] == q for c in pub.known[o]):
-        # it holds a card of q: of q's cards unseen by `me`, at least one is there
-        k = 4 - sum(1 for c in hand if c[:-1] == q)
-        if k > 0:
-            p = min(1.0, p / (1.0 - (1.0 - h / unknown) ** k))
-    return p
+    base = h / unknown if h > 0 and unknown > 0 else 0.0
+    lacks, draws, signals = pub.lacks[o], pub.draws[o], pub.signals[o]
+    boost: dict[str, float] = {}
+    out = []
+    for card in cards:
+        if card in known:
+            out.append(1.0)
+            continue
+        p = base
+        lack = lacks.get(card)
+        if lack is not None and p:
+            draws_then, stack_then = lack
+            d = draws - draws_then
+            p = p * min(1.0, d / max(1, stack_then)) if d > 0 else 0.0
+        q = card[:-1]
+        if p and q in signals and q not in known_q:
+            # it holds a card of q: of q's cards unseen by `me`, at least one is there
+            b = boost.get(q)
+            if b is None:
+                k = 4 - sum(1 for c in hand if c[:-1] == q)
+                b = boost[q] = 1.0 / (1.0 - (1.0 - base) ** k) if 0 < k and base < 1 else 1.0
+            p = min(1.0, p * b)
+        out.append(p)
+    return out
 
 
 class Rollout:
@@ -125,8 +144,8 @@ class Rollout:
             counts[c[:-1]] = counts.get(c[:-1], 0) + 1
         best: list[Any] = []
         best_key = (-1.0, 0)
-        for a in legal:
-            p = hit_chance(pub, me, hand, a.card, opp_cards, stack, laid)
+        chances = hit_chances(pub, me, hand, [a.card for a in legal], opp_cards, stack, laid)
+        for a, p in zip(legal, chances, strict=True):
             key = (round(p, 9), counts.get(a.card[:-1], 0))
             if key > best_key:
                 best, best_key = [a], key

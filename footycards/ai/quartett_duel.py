@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CANDIDATES = 5  # asks compared at most: the lead's and the next most likely hits
-SWITCH_Z = 1.0  # standard errors of the paired gain before the lead's ask is replaced
+SWITCH_Z = 2.5  # standard errors of the paired gain before the lead's ask is replaced
 MIN_SAMPLES = 8  # samples before anything but the lead's ask is played
 MAX_ACTIONS = 400  # a rollout's cap (the game ends long before: 30 asks on average)
 

@@ -1,15 +1,16 @@
 """Provides AskMaster, the `master` level's own search in the Quartett ask game (Q4, Q5).
 
 Its lead is `expert` (footycards/ai/quartett.py: hard's belief without hard's careless
-asks). With three to six players master's determinized search (`MasterAgent.search`: the
-candidates played in the same samples, rollouts by `normal`, the lead's ask kept unless
-another gains on it clearly) gets samples of the hidden hands that fit what the view tells: with three to six
-players placements from the joint belief (`quartett_hands`: who lacked which card, who
+asks). Its samples place the hidden hands as they fit what the view tells: with three to
+six players placements from the joint belief (`quartett_hands`: who lacked which card, who
 must hold which quartet, nobody holds a whole quartet), with two players the opponent's
 hand drawn by the sampled chance of each card (`OpponentBelief`). The engine's hook
 (`determinize`) builds each state, and those cards are then placed in it; a view the
-belief cannot read keeps the hook's own deal. With two players the same samples go to
-`DuelSearch` (footycards/ai/quartett_duel.py: the likeliest asks, quick rollouts to the end).
+belief cannot read keeps the hook's own deal. With three to six players the samples go to
+master's determinized search (`MasterAgent.search`: the candidates played in the same
+samples, rollouts by `normal`, the lead's ask kept unless another gains on it clearly),
+with two players to `DuelSearch` (footycards/ai/quartett_duel.py: the likeliest asks,
+quick rollouts to the end).
 """
 
 from __future__ import annotations

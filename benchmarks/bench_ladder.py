@@ -13,7 +13,8 @@ interval (benchmarks/spread.py).
 The target (issue 22) is 65–85 % for every pair. Time per decision is the CPU time of the
 thread in `agent.choose` only, per level over all its games in the run: mean, p99, max.
 `--only` keeps the rows whose game label contains the text ("quartett", "fussball",
-"stadium"); `--pairs` keeps the pairs whose upper level is named.
+"stadium"; a whole label, e.g. "quartett ask game", that table only); `--pairs` keeps
+the pairs whose upper level is named.
 """
 
 from __future__ import annotations
@@ -57,6 +58,14 @@ TABLES = (
     Table("sadikov", "sadikov"),
     Table("worldwave 2v2", "worldwave", players=4),
 )
+
+
+def chosen(label: str, only: str) -> bool:
+    """Whether `--only` keeps the table `label`: a label spelt out in full keeps that one
+    ("quartett ask game": the two-player game only), other text every label holding it."""
+    if any(t.label == only for t in TABLES):
+        return label == only
+    return only in label
 
 
 def pairs(game: str) -> list[tuple[str, str]]:
@@ -144,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     keep = {p for p in args.pairs.split(",") if p}
     for table in TABLES:
-        if args.only not in table.label:
+        if not chosen(table.label, args.only):
             continue
         seats = (
             "two seats each (A B A B), alternated"

@@ -21,7 +21,7 @@ import statistics
 import sys
 import time
 
-from bench_ladder import TABLES, Table, play
+from bench_ladder import TABLES, Table, chosen, play
 from spread import interval, percentile, share_out
 
 from footycards.ai import master
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {'game':<24} {'wins':>6} {'shared':>6}  {'score (95 % interval)':<22}")
     times: dict[tuple[str, str], list[float]] = {}
     for table in TABLES:
-        if args.only not in table.label:
+        if not chosen(table.label, args.only):
             continue
         t0 = time.perf_counter()
         chunks = [

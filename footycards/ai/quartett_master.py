@@ -1,14 +1,16 @@
 """Provides AskMaster, the `master` level's own search in the Quartett ask game (Q4, Q5).
 
 Its lead is `expert` (footycards/ai/quartett.py: hard's belief without hard's careless
-asks). master's determinized search (`MasterAgent.search`: the candidates played in the
-same samples, rollouts by `normal`, the lead's ask kept unless another gains on it
-clearly) gets samples of the hidden hands that fit what the view tells: with three to six
-players placements from the joint belief (`quartett_hands`: who lacked which card, who
+asks). Its samples place the hidden hands as they fit what the view tells: with three to
+six players placements from the joint belief (`quartett_hands`: who lacked which card, who
 must hold which quartet, nobody holds a whole quartet), with two players the opponent's
 hand drawn by the sampled chance of each card (`OpponentBelief`). The engine's hook
 (`determinize`) builds each state, and those cards are then placed in it; a view the
-belief cannot read keeps the hook's own deal.
+belief cannot read keeps the hook's own deal. With three to six players the samples go to
+master's determinized search (`MasterAgent.search`: the candidates played in the same
+samples, rollouts by `normal`, the lead's ask kept unless another gains on it clearly),
+with two players to `DuelSearch` (footycards/ai/quartett_duel.py: the likeliest asks,
+quick rollouts to the end).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 from .master import Budget, MasterAgent, Tuning
 from .quartett import QuartettAgent, belief_known, deck_catalog, hands_belief
+from .quartett_duel import DuelSearch, candidates
 
 KEEP = 24  # placements kept from one chain per decision (three to six players)
 TRIES = 20  # two players: hands drawn before the hook's own deal is kept
@@ -131,6 +134,12 @@ class AskMaster:
         if len(legal) < 2:
             return first
         local = random.Random(rng.getrandbits(64))
+        if view["players"] == 2:
+            duel = DuelSearch(_Belief(self.engine, view, self.lead, local), budget)
+            best = duel.best(view, candidates(legal, first, self.lead.held, view["hand"]), local)
+            self.stats["samples"] += duel.samples
+            self.stats["switched"] += best is not first
+            return best
         search = _Search(_Belief(self.engine, view, self.lead, local), budget)
         cands = search.candidates(view, legal, first, local)
         if len(cands) < 2:

@@ -103,6 +103,7 @@ SETUPS = [
     pytest.param("quartett", 3, {"mode": "fussball"}, 4, id="fussball"),
     pytest.param("quartett", 2, {"mode": "abwehr-angriff"}, 4, id="abwehr-angriff"),
     pytest.param("quartett", 3, {"mode": "quartett"}, 6, id="quartett"),
+    pytest.param("quartett", 2, {"mode": "quartett"}, 6, id="quartett-2p"),
     pytest.param("sadikov", 2, {}, 10, id="sadikov"),
     pytest.param("worldwave", 4, {}, 30, id="worldwave"),
 ]

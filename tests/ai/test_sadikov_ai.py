@@ -185,23 +185,32 @@ def test_normal_is_careless_at_its_share_of_decisions():
     assert 0.6 * want < bad < 1.4 * want, (bad, want)
 
 
-def test_hard_searches_its_fixed_depth():
-    """Hard searches `HARD_DEPTH` plies, no deeper (no budget of takes): its takes in one
-    decision are those of a level at that depth, fewer than one ply more."""
-    state = sk.new_game(2, seed=11)
-    view, legal = state.view(0), state.legal_actions()
+def test_hard_searches_3_plies_and_deeper_only_late_in_a_half():
+    """Hard (issue 22's spacing): `HARD_DEPTH` plies at the deal, where one ply more would
+    pass its budget of `HARD_BUDGET` takes; with few cards left it searches deeper."""
+    assert (ai.HARD_DEPTH, ai.HARD_BUDGET) == (3, 200)
 
-    def takes(level: ai._Level) -> int:
+    def takes(state: sk.SadikovState, depth: int) -> int:
         agent = SadikovAgent("hard")
-        agent.depth, agent.budget, agent.max_depth = level.depth, level.budget, level.max_depth
-        agent.choose(view, legal, random.Random(0))
+        agent.depth, agent.budget, agent.max_depth = depth, 0, depth
+        agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
         return agent.takes
 
-    hard = SadikovAgent("hard")
-    hard.choose(view, legal, random.Random(0))
-    assert hard.depth == ai.HARD_DEPTH == 3
-    assert hard.takes == takes(ai._Level(ai.HARD_DEPTH))
-    assert hard.takes < takes(ai._Level(ai.HARD_DEPTH + 1))
+    def hard_depth(state: sk.SadikovState) -> int:
+        hard = SadikovAgent("hard")
+        hard.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
+        return next(d for d in range(3, 9) if takes(state, d) == hard.takes)
+
+    opening = sk.new_game(2, seed=11)
+    assert hard_depth(opening) == 3
+    late = sk.new_game(2, seed=11)
+    rng = random.Random(1)
+    while not late.is_over:
+        left = sum(len(col["cards"]) for col in late.view(0)["columns"])
+        if left <= 6 and late.to_move is not None and len(late.legal_actions()) > 1:
+            break
+        late.apply(rng.choice(late.legal_actions()))
+    assert hard_depth(late) > 3
 
 
 def test_normal_beats_random_play():

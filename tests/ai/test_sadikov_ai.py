@@ -1,5 +1,6 @@
 """Tests of the Sadikov's Football AI (footycards/ai/sadikov.py): legal takes from views,
-easy's goal, normal's care for the opponent's next take, strength and hard's time.
+easy's goal, normal's care for the opponent's next take and its careless share, hard's
+depth, strength and hard's time.
 
 Positions are fixed deals (option `deal`, rules F8) and saved games with some fields
 changed (`from_json`), as in tests/core/test_sadikov.py.
@@ -11,11 +12,12 @@ import json
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 
+from footycards.ai import sadikov as ai
 from footycards.ai.base import RandomAgent
 from footycards.ai.sadikov import SadikovAgent
 from footycards.core import sadikov as sk
@@ -23,7 +25,7 @@ from footycards.core import sadikov as sk
 LEVELS = ("easy", "normal", "hard")
 
 
-def make_deal(cols: dict[int, Sequence[str]]) -> list[str]:
+def make_deal(cols: Mapping[int, Sequence[str]]) -> list[str]:
     """A `deal` option: `cols` maps a column (1-5) to its top cards, the first taken first;
     every other place is filled with the rest of the deck."""
     pool = Counter(sk.MAIN_DECK)
@@ -41,7 +43,7 @@ def make_deal(cols: dict[int, Sequence[str]]) -> list[str]:
     return out + filler
 
 
-def position(cols: dict[int, Sequence[str]], **changes: Any) -> sk.SadikovState:
+def position(cols: Mapping[int, Sequence[str]], **changes: Any) -> sk.SadikovState:
     """A fixed deal, seat 0 to move, as a saved game with some fields changed."""
     state = sk.new_game(2, seed=1, options={"deal": make_deal(cols)})
     d = json.loads(state.to_json())
@@ -49,9 +51,13 @@ def position(cols: dict[int, Sequence[str]], **changes: Any) -> sk.SadikovState:
     return sk.from_json(json.dumps(d))
 
 
-def choose(state: sk.SadikovState, level: str, seed: int = 0) -> Any:
+def choose(state: sk.SadikovState, level: str, seed: int = 0, careful: bool = True) -> Any:
+    """The level's take; `careful`: without its careless share (normal's `NORMAL_SLIP`)."""
     legal = state.legal_actions()
-    action = SadikovAgent(level).choose(state.view(state.to_move), legal, random.Random(seed))
+    agent = SadikovAgent(level)
+    if careful:
+        agent.slip = 0.0
+    action = agent.choose(state.view(state.to_move), legal, random.Random(seed))
     assert action in legal
     return action
 
@@ -159,6 +165,52 @@ def test_normal_hands_the_opponent_no_corner_when_a_safe_take_exists(seed):
     ]
     state = position(cols, aktiv=aktiv)
     assert choose(state, "normal", seed) != sk.TAKES[2]
+
+
+def test_normal_is_careless_at_its_share_of_decisions():
+    """Normal (issue 22's ladder spacing): at about `NORMAL_SLIP` of its decisions any legal
+    take, so over many seeds it sometimes hands the free kick over (column 1 of the test
+    above, one take in five of a careless one) that it never takes when careful."""
+    assert SadikovAgent("normal").slip == ai.NORMAL_SLIP > 0.0
+    assert SadikovAgent("easy").slip == SadikovAgent("hard").slip == 0.0
+    cols = {1: ["7C", "9H"], 2: ["7D", "6S"], 3: ["8C", "6D"], 4: ["8D", "7S"], 5: ["6C", "8S"]}
+    aktiv = [
+        {s: [] for s in sk.SUITS},
+        {"S": [], "H": [["9H", False]], "D": [], "C": []},
+    ]
+    state = position(cols, aktiv=aktiv)
+    seeds = range(2000)
+    bad = sum(choose(state, "normal", seed, careful=False) == sk.TAKES[1] for seed in seeds)
+    want = len(seeds) * ai.NORMAL_SLIP / len(state.legal_actions())
+    assert 0.6 * want < bad < 1.4 * want, (bad, want)
+
+
+def test_hard_searches_3_plies_and_deeper_only_late_in_a_half():
+    """Hard (issue 22's spacing): `HARD_DEPTH` plies at the deal, where one ply more would
+    pass its budget of `HARD_BUDGET` takes; with few cards left it searches deeper."""
+    assert (ai.HARD_DEPTH, ai.HARD_BUDGET) == (3, 200)
+
+    def takes(state: sk.SadikovState, depth: int) -> int:
+        agent = SadikovAgent("hard")
+        agent.depth, agent.budget, agent.max_depth = depth, 0, depth
+        agent.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
+        return agent.takes
+
+    def hard_depth(state: sk.SadikovState) -> int:
+        hard = SadikovAgent("hard")
+        hard.choose(state.view(state.to_move), state.legal_actions(), random.Random(0))
+        return next(d for d in range(3, 9) if takes(state, d) == hard.takes)
+
+    opening = sk.new_game(2, seed=11)
+    assert hard_depth(opening) == 3
+    late = sk.new_game(2, seed=11)
+    rng = random.Random(1)
+    while not late.is_over:
+        left = sum(len(col["cards"]) for col in late.view(0)["columns"])
+        if left <= 6 and late.to_move is not None and len(late.legal_actions()) > 1:
+            break
+        late.apply(rng.choice(late.legal_actions()))
+    assert hard_depth(late) > 3
 
 
 def test_normal_beats_random_play():

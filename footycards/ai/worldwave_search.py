@@ -383,8 +383,9 @@ MASTER_MARGIN = 0.0  # (paired by sample) is more than this many standard errors
 
 class MasterSearch(Search):
     """The `master` level's search in World Wave: hard's search (the same candidates,
-    determinizations, normal rollouts to the end of the round and judgement), but with
-    as many samples as its budget (thread CPU time, `master.Budget`) allows instead of
+    determinizations, normal rollouts and judgement), but with rollouts of
+    `MASTER_ROUNDS` rounds (hard: to the end of the round), as many samples as its
+    budget (thread CPU time, `master.Budget`) allows instead of
     hard's 16, up to `MASTER_CANDIDATES` candidates, candidates compared on paired
     samples (the same deal and engine RNG for each) and dropped only when `MASTER_CUT`
     goals a sample behind the best, and the best mean played (over the normal choice

@@ -211,3 +211,26 @@ def test_world_wave_master_keeps_a_candidate_half_a_goal_behind(monkeypatch):
     search, view, legal, cands = scripted_master(monkeypatch, value)
     budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=64)
     assert search.master_search(view, legal, random.Random(1), budget) == cands[2]
+
+
+def test_world_wave_master_rolls_out_two_rounds(monkeypatch):
+    """master's rollouts play past the end of the round (hard's stop there), to the end of
+    the next: the states it judges are more than one round after the decision's turn."""
+    from footycards.ai import worldwave_search as ws
+
+    judged: list[int] = []
+    real = ws.judge
+
+    def judge(state, me):
+        if not state.is_over:
+            judged.append(state.turn_number)
+        return real(state, me)
+
+    monkeypatch.setattr(ws, "judge", judge)
+    state = worldwave_position(4)
+    view = state.view(state.to_move)
+    search = ws.MasterSearch()
+    budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=4)
+    search.master_search(view, list(state.legal_actions()), random.Random(1), budget)
+    rounds = min(view["players"], 4)
+    assert judged and min(judged) >= view["turn_number"] + 2 * rounds + 1  # one round: + 5

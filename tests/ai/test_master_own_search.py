@@ -162,3 +162,75 @@ def test_sadikov_master_root_take_is_the_best_of_hards_values_with_fewer_takes(d
         assert math.isclose(values[picked], max(values.values()), abs_tol=1e-9)
         narrow, wide = narrow + mine.takes, wide + whole.takes
     assert narrow < 0.8 * wide, (narrow, wide)  # the bounds cut off work
+
+
+def scripted_master(monkeypatch, value):
+    """A World Wave MasterSearch whose samples are `value(candidate, sample)` (no rollout),
+    and a position with at least three candidates."""
+    from footycards.ai import worldwave_search as ws
+
+    def sample_values(self, base, alive, cands, me, horizon, seed):
+        self.sample_no = getattr(self, "sample_no", -1) + 1
+        return {i: value(i, self.sample_no) for i in alive}
+
+    monkeypatch.setattr(ws.MasterSearch, "sample_values", sample_values)
+    for seed in range(4, 60):
+        state = worldwave_position(seed)
+        view = state.view(state.to_move)
+        legal = list(state.legal_actions())
+        search = ws.MasterSearch()
+        first = search.agent.policy(view, legal, random.Random(0))
+        cands = ws.candidates(legal, first, view["hand"], ws.MASTER_CANDIDATES)
+        if len(cands) >= 3:
+            return search, view, legal, cands
+    raise AssertionError("no position with three candidates")
+
+
+def test_world_wave_master_switches_for_a_small_steady_gain(monkeypatch):
+    """Many samples: a candidate that gains 0.01 goals a sample on the normal choice (give
+    or take 0.1) is played (hard's rule, 0.02 goals and 1 standard error, kept normal's)."""
+
+    def value(i, k):
+        return (0.01 + (0.1 if k % 2 else -0.1)) if i == 1 else 0.0
+
+    search, view, legal, cands = scripted_master(monkeypatch, value)
+    budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=64)
+    assert search.master_search(view, legal, random.Random(1), budget) == cands[1]
+    assert search.samples == 64
+
+
+def test_world_wave_master_keeps_a_candidate_half_a_goal_behind(monkeypatch):
+    """A candidate 0.5 goals a sample behind the best after the first samples stays in the
+    race (hard's cut, 0.4, dropped it) and is played once the leader falls back."""
+
+    def value(i, k):
+        if i == 1:
+            return 1.0 if k < 8 else -1.0
+        return 0.5 if i == 2 else 0.0
+
+    search, view, legal, cands = scripted_master(monkeypatch, value)
+    budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=64)
+    assert search.master_search(view, legal, random.Random(1), budget) == cands[2]
+
+
+def test_world_wave_master_rolls_out_two_rounds(monkeypatch):
+    """master's rollouts play past the end of the round (hard's stop there), to the end of
+    the next: the states it judges are more than one round after the decision's turn."""
+    from footycards.ai import worldwave_search as ws
+
+    judged: list[int] = []
+    real = ws.judge
+
+    def judge(state, me):
+        if not state.is_over:
+            judged.append(state.turn_number)
+        return real(state, me)
+
+    monkeypatch.setattr(ws, "judge", judge)
+    state = worldwave_position(4)
+    view = state.view(state.to_move)
+    search = ws.MasterSearch()
+    budget = Budget(1.0, time.thread_time(), time.monotonic(), samples=4)
+    search.master_search(view, list(state.legal_actions()), random.Random(1), budget)
+    rounds = min(view["players"], 4)
+    assert judged and min(judged) >= view["turn_number"] + 2 * rounds + 1  # one round: + 5

@@ -155,9 +155,10 @@ class FootyApp(FootyHost):
 
     def on_mount(self) -> None:
         self.dropped_screens = DroppedScreens(self, self.tell_dropped)
-        # the other screens' CSS once the first screen is drawn (tui/stylesheet.py)
+        # the other screens' CSS once the first screen is drawn and ready (the launcher:
+        # its fields, mounted after its first frame) (tui/stylesheet.py)
         if isinstance(self.stylesheet, SharedStylesheet):
-            self.call_after_refresh(self.stylesheet.read_screens_css)
+            self.call_after_refresh(self.when_input_flows, self.stylesheet.read_screens_css)
         self.removal_redraws.listen()
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
@@ -175,7 +176,10 @@ class FootyApp(FootyHost):
             pending, self.pending = self.pending, None
             self.start_game(pending, on_cancel=self.exit)
         else:
-            self.show_launcher()
+            # pushed once Textual's start-up is over: until then the app holds back every
+            # update, so a launcher pushed now would be laid out and drawn for nothing
+            # (that frame is dropped), then drawn again for the terminal's first frame
+            self.call_later(self.show_launcher)
 
     def show_launcher(self) -> None:
         from .screens.launcher import LauncherScreen

@@ -318,19 +318,22 @@ class LauncherScreen(StyledOnce, Screen):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
-        menu = self.menu()
-        yield menu
-        with Vertical(id="right"):  # the set-up, and under it what its field is for
-            setup = VerticalScroll(id="setup")
-            setup.border_title = _("Seats and options")
-            setup.can_focus = False  # Tab goes to its fields (they scroll into view)
-            setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
-            yield setup  # its fields are mounted once the first frame is drawn (on_mount)
-            # what the focused field is for: from the start the game list's, which is
-            # focused first (so the first frame is laid out once, not again on focus)
-            self.shown_help = "" if self.first_focus else self.field_help(menu)
-            yield Static(self.shown_help, id="fieldhelp", markup=False)
+        yield self.menu()
+        # the set-up and under it what its field is for: mounted once the first frame
+        # (the game list, focused, and the keys) is drawn (mount_forms)
+        yield Vertical(id="right")
         yield KeyBar()
+
+    def right_column(self) -> list[Widget]:
+        """The set-up with its fields, and under it what the focused field is for (from
+        the start the game list's, which is focused first)."""
+        setup = VerticalScroll(*self.form_widgets(), id="setup")
+        setup.border_title = _("Seats and options")
+        setup.can_focus = False  # Tab goes to its fields (they scroll into view)
+        setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
+        menu = self.query_one("#gamelist", OptionList)
+        self.shown_help = "" if self.first_focus else self.field_help(menu)
+        return [setup, Static(self.shown_help, id="fieldhelp", markup=False)]
 
     def form_widgets(self) -> list[Widget]:
         """The set-up's fields, a row of the #setup grid each: the seat count, the seats
@@ -384,10 +387,10 @@ class LauncherScreen(StyledOnce, Screen):
         """The set-up's fields, mounted once the first frame (the game list, focused) is
         drawn; then the input held meanwhile (keys, clicks) goes on, in order."""
         try:
-            widgets = self.form_widgets()
+            widgets = self.right_column()
             self.shown_seats = self.setup.seat_count
             self.shown_game = self.spec.id
-            await self.query_one("#setup").mount_all(widgets)
+            await self.query_one("#right").mount_all(widgets)
             self.forms_mounted = True
             self.show_names()
             if self.first_focus:  # rebuilt in another language: the field that changed it

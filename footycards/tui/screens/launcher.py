@@ -391,8 +391,9 @@ class LauncherScreen(StyledOnce, Screen):
             self.shown_seats = self.setup.seat_count
             self.shown_game = self.spec.id
             await self.query_one("#right").mount_all(widgets)
+            if not self.query("#seatcount"):
+                return  # the app was closed meanwhile: nothing was mounted
             self.forms_mounted = True
-            self.show_names()
             if self.first_focus:  # rebuilt in another language: the field that changed it
                 self.query_one(f"#{self.first_focus}").focus()
         finally:

@@ -10,6 +10,7 @@ here (`show_launcher`, `start_game`, `open_tables`, `game_screen`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -95,6 +96,7 @@ class FootyHost(App):
                 self.held_input[:0] = (held or [])[at:]
                 return
             await super().on_event(event)
+            await asyncio.sleep(0)  # as between messages: other sessions' turn (SSH server)
         waiting, self.after_input = self.after_input or [], None
         for callback in waiting:
             callback()

@@ -13,6 +13,7 @@ from textual import events
 from textual._compositor import CompositorUpdate
 from textual.app import App
 from textual.css.query import NoMatches
+from textual.screen import Screen
 from textual.widgets import Static
 
 from footycards.tui.app import FootyApp
@@ -106,3 +107,23 @@ async def test_what_is_typed_before_the_fields_exist_waits_for_them(monkeypatch)
         seats = screen.seat_count()
         await pilot.press("right")
         assert screen.seat_count() == seats + 1
+
+
+async def test_a_launcher_closed_before_its_fields_lets_the_input_go(monkeypatch):
+    async def never(self: LauncherScreen) -> None:  # its fields never come
+        return None
+
+    monkeypatch.setattr(LauncherScreen, "mount_forms", never)
+    app = FootyApp(speed="instant")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.held_input is not None  # held for the fields
+        keys: list[str] = []
+
+        class Next(Screen[None]):
+            def on_key(self, event: events.Key) -> None:
+                keys.append(event.key)
+
+        await app.switch_screen(Next())
+        await pilot.press("x")
+        assert app.held_input is None and keys == ["x"]

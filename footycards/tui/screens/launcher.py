@@ -192,6 +192,7 @@ class LauncherScreen(StyledOnce, Screen):
         self.shown_seats = 0  # seat rows mounted
         self.forms_mounted = False  # the set-up's fields (mounted after the first frame)
         # what is typed or clicked before they are there waits for them (mount_forms)
+        self.holding_input = True
         self.footy.hold_input()
         self.shown_help = ""  # the field help's words as shown
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
@@ -397,6 +398,12 @@ class LauncherScreen(StyledOnce, Screen):
             if self.first_focus:  # rebuilt in another language: the field that changed it
                 self.query_one(f"#{self.first_focus}").focus()
         finally:
+            self.let_input_go()
+
+    def let_input_go(self) -> None:
+        """Release the input held for the fields (once)."""
+        if self.holding_input:
+            self.holding_input = False
             self.footy.release_input()
 
     def menu(self) -> OptionList:
@@ -471,6 +478,7 @@ class LauncherScreen(StyledOnce, Screen):
         self.call_after_refresh(self.mount_forms)
 
     def on_unmount(self) -> None:
+        self.let_input_go()  # closed before its fields were there: the input goes on
         # the app's signal holds this screen through its callback: let go when closed
         self.app.theme_changed_signal.unsubscribe(self)
 

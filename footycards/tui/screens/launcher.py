@@ -153,7 +153,10 @@ class LauncherState:
 
 
 class LauncherScreen(StyledOnce, Screen):
-    """The game picker and seat set-up that `footycards` opens with."""
+    """The game picker and seat set-up that `footycards` opens with. Its first frame is
+    the game list (focused), the title and the keys; the set-up's fields and the field
+    help are mounted right after it (`mount_forms`), the app holding the input meanwhile
+    (`FootyHost.hold_input`): the first frame comes sooner, nothing typed is lost."""
 
     class Start(Message):
         """A game was set up and checked: the app asks its set-up questions and deals it."""

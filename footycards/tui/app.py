@@ -24,7 +24,7 @@ from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .removal_redraw import RemovalRedraws
 from .screen_watch import DroppedScreens
 from .stylesheet import SharedStylesheet
-from .textual_internals import closing_screens, untie_strips
+from .textual_internals import closing_screens, stylesheet_variables, untie_strips
 from .translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -85,8 +85,10 @@ class FootyApp(FootyHost):
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
-        # parsed CSS shared with the other apps of the process (an SSH server's sessions)
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        # parsed CSS shared with the other apps of the process (an SSH server's sessions),
+        # with the theme's variables Textual's own stylesheet was just made with (made
+        # once: generating them from the theme is no small part of the start)
+        self.stylesheet = SharedStylesheet(variables=stylesheet_variables(self.stylesheet))
         self.initial_match = match
         self.initial_record = record  # the save `match` was resumed from (it saves on there)
         self.saves = saves  # where games are saved (default: the user data folder)

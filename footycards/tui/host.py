@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from textual import events
@@ -29,14 +28,27 @@ if TYPE_CHECKING:
     from ..tables import TableHub
 
 
-@dataclass
 class PendingGame:
-    """A game chosen but not dealt yet: its set-up questions may still be asked."""
+    """A game chosen but not dealt yet: its set-up questions may still be asked. (A plain
+    class: a dataclass's generated methods would be compiled at every start.)"""
 
-    game_id: str
-    seats: list[SeatSpec]
-    seed: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.seats = seats
+        self.seed = seed
+        self.options: dict[str, Any] = {} if options is None else options
+
+    def __repr__(self) -> str:
+        return (
+            f"PendingGame({self.game_id!r}, {self.seats!r}, seed={self.seed!r}, "
+            f"options={self.options!r})"
+        )
 
 
 @runtime_checkable

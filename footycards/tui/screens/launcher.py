@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
@@ -136,20 +135,19 @@ def widget_id(spec: GameSpec, opt: OptionSpec) -> str:
     return field_id(spec, opt)
 
 
-@dataclass
 class LauncherState:
     """What the launcher shows, as plain data: the widgets are built from it (only the
     seats in use and the highlighted game's options) and write back into it, so a game
-    highlighted again, a seat added again or a launcher rebuilt gets what was typed."""
+    highlighted again, a seat added again or a launcher rebuilt gets what was typed. (A
+    plain class: a dataclass's generated methods would be compiled at every start.)"""
 
-    game_id: str
-    seat_count: int = 2
-    # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
-    names: list[str] = field(
-        default_factory=lambda: (DEFAULT_NAMES + [""] * SEAT_ROWS)[: max(SEAT_ROWS, 6)]
-    )
-    kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (SEAT_ROWS - 1))
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
+    def __init__(self, game_id: str, seat_count: int = 2) -> None:
+        self.game_id = game_id
+        self.seat_count = seat_count
+        # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
+        self.names: list[str] = (DEFAULT_NAMES + [""] * SEAT_ROWS)[: max(SEAT_ROWS, 6)]
+        self.kinds: list[str] = ["human"] + ["normal"] * (SEAT_ROWS - 1)
+        self.options: dict[str, dict[str, Any]] = {}  # game -> option name -> raw value
 
 
 class LauncherScreen(StyledOnce, Screen):

@@ -15,7 +15,6 @@ import os
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
-from dataclasses import dataclass
 from datetime import date, datetime
 from functools import lru_cache
 from pathlib import Path
@@ -35,13 +34,14 @@ LANGUAGE_NAMES = {
 _TRADITIONAL = {"hant", "tw", "hk", "mo"}
 
 
-@dataclass
 class Session:
     """The language of one session (an app and every task it starts share this object, so
-    `switch_language` changes it for all of them at once)."""
+    `switch_language` changes it for all of them at once). A plain class: a dataclass's
+    generated methods would be compiled at every start (footycards/values.py)."""
 
-    lang: str
-    catalogue: gettext.NullTranslations
+    def __init__(self, lang: str, catalogue: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self.catalogue = catalogue
 
 
 _current: ContextVar[Session | None] = ContextVar("footycards_translation", default=None)

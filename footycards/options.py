@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import os
 from abc import ABC, abstractmethod
-from dataclasses import KW_ONLY, dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .i18n import _
+from .values import Frozen
 
 FRONTS = ("play", "text", "sim", "launcher")
 
@@ -33,8 +33,7 @@ def given_text(raw: Any) -> str | None:
     return str(raw)
 
 
-@dataclass(frozen=True)
-class OptionSpec(ABC):
+class OptionSpec(Frozen, ABC):
     """One game option: how people give it and how it reaches the engine (a kind below).
 
     name: the engine option it sets; label: its heading in a form, help: its CLI help
@@ -43,14 +42,43 @@ class OptionSpec(ABC):
     game's modes it belongs to (empty: every mode); fronts: where it is offered.
     """
 
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "name",
+        "label",
+        "help",
+        "default",
+        "modes",
+        "fronts",
+        "launcher_default",
+    )
     name: str
     label: str
     help: str
-    _: KW_ONLY
-    default: Any = None
-    modes: tuple[str, ...] = ()
-    fronts: tuple[str, ...] = FRONTS
-    launcher_default: Any = None
+    default: Any
+    modes: tuple[str, ...]
+    fronts: tuple[str, ...]
+    launcher_default: Any
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        help: str,
+        *,
+        default: Any = None,
+        modes: tuple[str, ...] = (),
+        fronts: tuple[str, ...] = FRONTS,
+        launcher_default: Any = None,
+    ) -> None:
+        self._set(
+            name=name,
+            label=label,
+            help=help,
+            default=default,
+            modes=modes,
+            fronts=fronts,
+            launcher_default=launcher_default,
+        )
 
     names_files = False  # it makes the program read a file (never offered remotely)
     input_type = "text"  # a typed field's Input type
@@ -132,12 +160,36 @@ class OptionSpec(ABC):
         return ""
 
 
-@dataclass(frozen=True, kw_only=True)
 class IntOption(OptionSpec):
     """A whole number from `minimum` to `maximum` (either may be open)."""
 
-    minimum: int | None = None
-    maximum: int | None = None
+    FIELDS = (*OptionSpec.FIELDS, "minimum", "maximum")
+    minimum: int | None
+    maximum: int | None
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        help: str,
+        *,
+        default: Any = None,
+        modes: tuple[str, ...] = (),
+        fronts: tuple[str, ...] = FRONTS,
+        launcher_default: Any = None,
+        minimum: int | None = None,
+        maximum: int | None = None,
+    ) -> None:
+        super().__init__(
+            name,
+            label,
+            help,
+            default=default,
+            modes=modes,
+            fronts=fronts,
+            launcher_default=launcher_default,
+        )
+        self._set(minimum=minimum, maximum=maximum)
 
     input_type = "integer"
 
@@ -174,13 +226,37 @@ class IntOption(OptionSpec):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class ChoiceOption(OptionSpec):
     """One of `choices` ((value, label) pairs, labels N_-marked); the engine gets the
     value itself, or what `values` maps it to (e.g. "on" -> True)."""
 
+    FIELDS = (*OptionSpec.FIELDS, "choices", "values")
     choices: tuple[tuple[str, str], ...]
-    values: tuple[tuple[str, Any], ...] = ()
+    values: tuple[tuple[str, Any], ...]
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        help: str,
+        *,
+        default: Any = None,
+        modes: tuple[str, ...] = (),
+        fronts: tuple[str, ...] = FRONTS,
+        launcher_default: Any = None,
+        choices: tuple[tuple[str, str], ...],
+        values: tuple[tuple[str, Any], ...] = (),
+    ) -> None:
+        super().__init__(
+            name,
+            label,
+            help,
+            default=default,
+            modes=modes,
+            fronts=fronts,
+            launcher_default=launcher_default,
+        )
+        self._set(choices=choices, values=values)
 
     def words(self) -> list[str]:
         return [value for value, _label in self.choices]
@@ -202,12 +278,35 @@ class ChoiceOption(OptionSpec):
         return {self.name: dict(self.values).get(text, text)}
 
 
-@dataclass(frozen=True, kw_only=True)
 class SeatOption(OptionSpec):
     """A seat number from 1, or one of the words of `choices` ((value, label) pairs,
     labels N_-marked: e.g. `random`); the engine gets the seat from 0, or the word."""
 
-    choices: tuple[tuple[str, str], ...] = ()
+    FIELDS = (*OptionSpec.FIELDS, "choices")
+    choices: tuple[tuple[str, str], ...]
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        help: str,
+        *,
+        default: Any = None,
+        modes: tuple[str, ...] = (),
+        fronts: tuple[str, ...] = FRONTS,
+        launcher_default: Any = None,
+        choices: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        super().__init__(
+            name,
+            label,
+            help,
+            default=default,
+            modes=modes,
+            fronts=fronts,
+            launcher_default=launcher_default,
+        )
+        self._set(choices=choices)
 
     def words(self) -> list[str]:
         return [value for value, _label in self.choices]
@@ -234,12 +333,35 @@ class SeatOption(OptionSpec):
         )
 
 
-@dataclass(frozen=True, kw_only=True)
 class FilesOption(OptionSpec):
     """One or more file paths (several in a form: separated by commas): one becomes
     engine option `name`, several `several_key` (None: only one file is taken)."""
 
-    several_key: str | None = None
+    FIELDS = (*OptionSpec.FIELDS, "several_key")
+    several_key: str | None
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        help: str,
+        *,
+        default: Any = None,
+        modes: tuple[str, ...] = (),
+        fronts: tuple[str, ...] = FRONTS,
+        launcher_default: Any = None,
+        several_key: str | None = None,
+    ) -> None:
+        super().__init__(
+            name,
+            label,
+            help,
+            default=default,
+            modes=modes,
+            fronts=fronts,
+            launcher_default=launcher_default,
+        )
+        self._set(several_key=several_key)
 
     names_files = True
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -27,6 +26,7 @@ from .options import (
     OptionValueError,
     SeatOption,
 )
+from .values import Frozen
 
 
 class TextRenderer(Protocol):
@@ -52,15 +52,25 @@ class PrivateNews(Protocol):
     def private_news(self, before: Any, after: Any) -> list[str]: ...
 
 
-@dataclass(frozen=True)
-class SimTable:
+class SimTable(Frozen):
     """A table a game adds to `footycards sim`'s figures (see `SimReport`)."""
 
+    FIELDS = ("title", "columns", "rows", "caption", "notes")
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
-    caption: str = ""
-    notes: tuple[str, ...] = ()  # lines printed under the table
+    caption: str
+    notes: tuple[str, ...]  # lines printed under the table
+
+    def __init__(
+        self,
+        title: str,
+        columns: tuple[str, ...],
+        rows: tuple[tuple[str, ...], ...],
+        caption: str = "",
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        self._set(title=title, columns=columns, rows=rows, caption=caption, notes=notes)
 
 
 class SimReport(Protocol):
@@ -80,8 +90,7 @@ class PlayerCounts(Protocol):
     PLAYER_COUNTS: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class SetupQuestion:
+class SetupQuestion(Frozen):
     """A question the game asks each person before the deal (e.g. Stadium's S2.2).
 
     Asked when option `when[0]` has the value `when[1]`; each human's answer (a date, or
@@ -89,11 +98,17 @@ class SetupQuestion:
     answers), and given to the engine as option `option`.
     """
 
+    FIELDS = ("option", "when", "title", "prompt", "kind")
     option: str
     when: tuple[str, Any]
     title: str
     prompt: str
-    kind: str = "date"  # the only kind so far: an ISO date, not in the future
+    kind: str  # the only kind so far: "date", an ISO date, not in the future
+
+    def __init__(
+        self, option: str, when: tuple[str, Any], title: str, prompt: str, kind: str = "date"
+    ) -> None:
+        self._set(option=option, when=when, title=title, prompt=prompt, kind=kind)
 
     def check(self, text: str) -> str | None:
         """The answer as the engine takes it (None when empty); OptionValueError if bad."""
@@ -111,10 +126,29 @@ class SetupQuestion:
         return day.isoformat()
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Frozen):
     """One game as the front ends see it."""
 
+    FIELDS = (
+        "id",
+        "name",
+        "description",
+        "engine",
+        "agents",
+        "screen",
+        "text",
+        "rules",
+        "options",
+        "setup",
+        "mode_option",
+        "mode_names",
+        "default_players",
+        "seat_groups",
+        "team_play",
+        "min_pace",
+        "sim_report",
+        "players",
+    )
     id: str
     name: str  # English, N_-marked (logs, records); `label` is the name as shown
     description: str  # one line, N_-marked (the engine states no name or description)
@@ -125,27 +159,69 @@ class GameSpec:
     # rules, but not in the launcher or `play`
     text: str  # dotted path of the text renderer module (render, describe, …)
     rules: str  # the rules text, a path under assets/
-    options: tuple[OptionSpec, ...] = ()
-    setup: tuple[SetupQuestion, ...] = ()
-    mode_option: str | None = None  # the option that picks the game's mode, if any
-    mode_names: tuple[tuple[str, str], ...] = ()  # (mode, its short name, N_-marked)
-    default_players: str = "You,ai:normal"
+    options: tuple[OptionSpec, ...]
+    setup: tuple[SetupQuestion, ...]
+    mode_option: str | None  # the option that picks the game's mode, if any
+    mode_names: tuple[tuple[str, str], ...]  # (mode, its short name, N_-marked)
+    default_players: str
     # the group each seat plays in, cycled over the seats (N_-marked; World Wave: the
     # teams A B A B …), shown beside the seats in the launcher; empty: no groups
-    seat_groups: tuple[str, ...] = ()
+    seat_groups: tuple[str, ...]
     # several winners (not every seat) share one win: a team won (World Wave); otherwise
     # several winners are a draw between them
-    team_play: bool = False
+    team_play: bool
     # the least time any paced AI decision takes, in seconds (when pacing is on at all):
     # World Wave's answers in response windows must not tell by their speed (W5.2), so
     # every decision takes at least this long, an auto-pass too
-    min_pace: float = 0.0
-    sim_report: str | None = None  # "module:factory" of the game's SimReport, if it has one
+    min_pace: float
+    sim_report: str | None  # "module:factory" of the game's SimReport, if it has one
     # every number of players the game is played by, smallest first, as its engine has
     # them (MIN_PLAYERS to MAX_PLAYERS, or its PLAYER_COUNTS): declared here too, so that
     # the launcher offers the seats without importing the engine (a test checks that the
     # two agree); empty: read from the engine
-    players: tuple[int, ...] = ()
+    players: tuple[int, ...]
+
+    def __init__(
+        self,
+        id: str,
+        name: str,
+        description: str,
+        engine: str,
+        agents: dict[str, str],
+        screen: str | None,
+        text: str,
+        rules: str,
+        options: tuple[OptionSpec, ...] = (),
+        setup: tuple[SetupQuestion, ...] = (),
+        mode_option: str | None = None,
+        mode_names: tuple[tuple[str, str], ...] = (),
+        default_players: str = "You,ai:normal",
+        seat_groups: tuple[str, ...] = (),
+        team_play: bool = False,
+        min_pace: float = 0.0,
+        sim_report: str | None = None,
+        players: tuple[int, ...] = (),
+    ) -> None:
+        self._set(
+            id=id,
+            name=name,
+            description=description,
+            engine=engine,
+            agents=agents,
+            screen=screen,
+            text=text,
+            rules=rules,
+            options=options,
+            setup=setup,
+            mode_option=mode_option,
+            mode_names=mode_names,
+            default_players=default_players,
+            seat_groups=seat_groups,
+            team_play=team_play,
+            min_pace=min_pace,
+            sim_report=sim_report,
+            players=players,
+        )
 
     def mode_of(self, options: dict[str, Any]) -> str | None:
         """The mode engine `options` pick (the default when they name none); None for a
@@ -284,11 +360,14 @@ def load(path: str) -> Any:
     return getattr(obj, attr) if attr else obj
 
 
-@dataclass
 class Registry:
     """The registered games in launcher order."""
 
-    specs: list[GameSpec] = field(default_factory=list)
+    def __init__(self, specs: list[GameSpec] | None = None) -> None:
+        self.specs: list[GameSpec] = [] if specs is None else specs
+
+    def __repr__(self) -> str:
+        return f"Registry({self.specs!r})"
 
     def __iter__(self):
         return iter(self.specs)

@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .ai import LEVELS
 from .i18n import N_, _, available_languages, ngettext, translation
+from .values import Frozen
 
 
-@dataclass(frozen=True)
-class SeatSpec:
+class SeatSpec(Frozen):
     """One seat: a human with a name, or an AI player with a level."""
 
+    FIELDS = ("name", "ai")
     name: str
-    ai: str | None = None  # None for a human, else an AI level
+    ai: str | None  # None for a human, else an AI level
+
+    def __init__(self, name: str, ai: str | None = None) -> None:
+        self._set(name=name, ai=ai)
 
     @property
     def is_human(self) -> bool:

@@ -24,7 +24,7 @@ from .host import FootyHost, KeyHelp, KeysHelpRows, PendingGame
 from .removal_redraw import RemovalRedraws
 from .screen_watch import DroppedScreens
 from .stylesheet import SharedStylesheet
-from .textual_internals import closing_screens, untie_strips
+from .textual_internals import closing_screens, stylesheet_variables, untie_strips
 from .translate import translate_bindings
 
 if TYPE_CHECKING:
@@ -85,8 +85,10 @@ class FootyApp(FootyHost):
         with language(self.lang):
             super().__init__()
             translate_bindings(self)
-        # parsed CSS shared with the other apps of the process (an SSH server's sessions)
-        self.stylesheet = SharedStylesheet(variables=self.get_css_variables())
+        # parsed CSS shared with the other apps of the process (an SSH server's sessions),
+        # with the theme's variables Textual's own stylesheet was just made with (made
+        # once: generating them from the theme is no small part of the start)
+        self.stylesheet = SharedStylesheet(variables=stylesheet_variables(self.stylesheet))
         self.initial_match = match
         self.initial_record = record  # the save `match` was resumed from (it saves on there)
         self.saves = saves  # where games are saved (default: the user data folder)
@@ -155,9 +157,10 @@ class FootyApp(FootyHost):
 
     def on_mount(self) -> None:
         self.dropped_screens = DroppedScreens(self, self.tell_dropped)
-        # the other screens' CSS once the first screen is drawn (tui/stylesheet.py)
+        # the other screens' CSS once the first screen is drawn and ready (the launcher:
+        # its fields, mounted after its first frame) (tui/stylesheet.py)
         if isinstance(self.stylesheet, SharedStylesheet):
-            self.call_after_refresh(self.stylesheet.read_screens_css)
+            self.call_after_refresh(self.when_input_flows, self.stylesheet.read_screens_css)
         self.removal_redraws.listen()
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
@@ -175,7 +178,10 @@ class FootyApp(FootyHost):
             pending, self.pending = self.pending, None
             self.start_game(pending, on_cancel=self.exit)
         else:
-            self.show_launcher()
+            # pushed once Textual's start-up is over: until then the app holds back every
+            # update, so a launcher pushed now would be laid out and drawn for nothing
+            # (that frame is dropped), then drawn again for the terminal's first frame
+            self.call_later(self.show_launcher)
 
     def show_launcher(self) -> None:
         from .screens.launcher import LauncherScreen

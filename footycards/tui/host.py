@@ -10,10 +10,11 @@ here (`show_launcher`, `start_game`, `open_tables`, `game_screen`).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from textual import events
 from textual.app import App
 from textual.screen import Screen
 
@@ -27,14 +28,27 @@ if TYPE_CHECKING:
     from ..tables import TableHub
 
 
-@dataclass
 class PendingGame:
-    """A game chosen but not dealt yet: its set-up questions may still be asked."""
+    """A game chosen but not dealt yet: its set-up questions may still be asked. (A plain
+    class: a dataclass's generated methods would be compiled at every start.)"""
 
-    game_id: str
-    seats: list[SeatSpec]
-    seed: int | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    def __init__(
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        self.game_id = game_id
+        self.seats = seats
+        self.seed = seed
+        self.options: dict[str, Any] = {} if options is None else options
+
+    def __repr__(self) -> str:
+        return (
+            f"PendingGame({self.game_id!r}, {self.seats!r}, seed={self.seed!r}, "
+            f"options={self.options!r})"
+        )
 
 
 @runtime_checkable
@@ -53,7 +67,61 @@ class KeysHelpRows(Protocol):
 
 
 class FootyHost(App):
-    """The footycards app as its screens see it (FootyApp fills in every member)."""
+    """The footycards app as its screens see it (FootyApp fills in every member), and
+    what the app does for them itself: input held while a screen is not ready for it."""
+
+    # Input (keys, mouse, pastes) that came while a screen asked for it to wait (the
+    # launcher until its fields are mounted, after its first frame); None: none waits.
+    held_input: list[events.Event] | None = None
+    input_holds = 0  # how many screens asked for it (hold_input, release_input)
+    after_input: list[Callable[[], object]] | None = None  # run once the held input went on
+
+    def hold_input(self) -> None:
+        """Keep the input that comes from now on until `release_input`: it then goes on
+        in the order it came, as if it came then (nothing typed is lost)."""
+        self.input_holds += 1
+        if self.held_input is None:
+            self.held_input = []
+
+    def release_input(self) -> None:
+        """Let the held input go on, in order, once every hold is released (after what the
+        app is handling now, before anything that comes later)."""
+        self.input_holds = max(0, self.input_holds - 1)
+        if self.input_holds == 0 and self.held_input is not None:
+            self.call_later(self._replay_input)
+
+    def when_input_flows(self, callback: Callable[[], object]) -> None:
+        """Call `callback` once no input is held (now, if none is): after the screen that
+        holds it is ready and the input held meanwhile has gone on."""
+        if self.held_input is None:
+            callback()
+        else:
+            self.after_input = [*(self.after_input or []), callback]
+
+    async def _replay_input(self) -> None:
+        held, self.held_input = self.held_input, None
+        if self.input_holds:  # held again meanwhile: it waits on
+            self.held_input = held
+            return
+        for at, event in enumerate(held or []):
+            if self.held_input is not None:  # what it did holds input again: the rest waits
+                self.held_input[:0] = (held or [])[at:]
+                return
+            await super().on_event(event)
+            await asyncio.sleep(0)  # as between messages: other sessions' turn (SSH server)
+        waiting, self.after_input = self.after_input or [], None
+        for callback in waiting:
+            callback()
+
+    async def on_event(self, event: events.Event) -> None:
+        if (
+            self.held_input is not None
+            and isinstance(event, (events.InputEvent, events.Paste))
+            and not event.is_forwarded
+        ):
+            self.held_input.append(event)
+            return
+        await super().on_event(event)
 
     speed: str  # the AI's pace: instant, fast, normal, slow
     settings: Settings  # what the launcher remembers

@@ -96,11 +96,9 @@ def test_play_lists_the_games():
 def test_a_game_without_a_screen_is_not_offered_to_play(monkeypatch):
     """A registered game with no screen yet: `play` explains where to play it, the
     launcher leaves it out, text mode has it."""
-    import dataclasses
-
     from footycards import registry
 
-    bare = dataclasses.replace(get_spec("stadium"), id="bare", name="Bare", screen=None)
+    bare = get_spec("stadium").replace(id="bare", name="Bare", screen=None)
     monkeypatch.setattr(registry.REGISTRY, "specs", [*registry.REGISTRY.specs, bare])
     code, out = cli(["play", "bare"])
     assert code != 0 and "no screen yet" in out and "footycards text bare" in out

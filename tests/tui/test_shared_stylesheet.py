@@ -178,3 +178,15 @@ def test_a_restyle_hands_over_the_component_style_nodes_it_replaced():
             assert not set(map(id, now)) & set(map(id, dropped))
 
     asyncio.run(main())
+
+
+def test_an_app_generates_its_themes_variables_once_when_made(monkeypatch):
+    """The shared stylesheet takes the variables Textual's own was made with."""
+    from textual.app import App
+
+    calls: list[int] = []
+    real = App.get_css_variables
+    monkeypatch.setattr(App, "get_css_variables", lambda self: calls.append(1) or real(self))
+    app = FootyApp(speed="instant")
+    assert isinstance(app.stylesheet, SharedStylesheet) and len(calls) == 1
+    assert app.stylesheet.variables_key() == tuple(sorted(real(app).items()))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
@@ -136,24 +135,26 @@ def widget_id(spec: GameSpec, opt: OptionSpec) -> str:
     return field_id(spec, opt)
 
 
-@dataclass
 class LauncherState:
     """What the launcher shows, as plain data: the widgets are built from it (only the
     seats in use and the highlighted game's options) and write back into it, so a game
-    highlighted again, a seat added again or a launcher rebuilt gets what was typed."""
+    highlighted again, a seat added again or a launcher rebuilt gets what was typed. (A
+    plain class: a dataclass's generated methods would be compiled at every start.)"""
 
-    game_id: str
-    seat_count: int = 2
-    # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
-    names: list[str] = field(
-        default_factory=lambda: (DEFAULT_NAMES + [""] * SEAT_ROWS)[: max(SEAT_ROWS, 6)]
-    )
-    kinds: list[str] = field(default_factory=lambda: ["human"] + ["normal"] * (SEAT_ROWS - 1))
-    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game -> name -> raw
+    def __init__(self, game_id: str, seat_count: int = 2) -> None:
+        self.game_id = game_id
+        self.seat_count = seat_count
+        # one per seat of the largest game (names past DEFAULT_NAMES are empty: "P7" …)
+        self.names: list[str] = (DEFAULT_NAMES + [""] * SEAT_ROWS)[: max(SEAT_ROWS, 6)]
+        self.kinds: list[str] = ["human"] + ["normal"] * (SEAT_ROWS - 1)
+        self.options: dict[str, dict[str, Any]] = {}  # game -> option name -> raw value
 
 
 class LauncherScreen(StyledOnce, Screen):
-    """The game picker and seat set-up that `footycards` opens with."""
+    """The game picker and seat set-up that `footycards` opens with. Its first frame is
+    the game list (focused), the title and the keys; the set-up's fields and the field
+    help are mounted right after it (`mount_forms`), the app holding the input meanwhile
+    (`FootyHost.hold_input`): the first frame comes sooner, nothing typed is lost."""
 
     class Start(Message):
         """A game was set up and checked: the app asks its set-up questions and deals it."""
@@ -190,6 +191,10 @@ class LauncherScreen(StyledOnce, Screen):
         self.shown_game: str | None = None  # whose options are mounted
         self.shown_roomy = False  # whether the menu describes every game (a tall terminal)
         self.shown_seats = 0  # seat rows mounted
+        self.forms_mounted = False  # the set-up's fields (mounted after the first frame)
+        # what is typed or clicked before they are there waits for them (mount_forms)
+        self.holding_input = True
+        self.footy.hold_input()
         self.shown_help = ""  # the field help's words as shown
         self.building = asyncio.Lock()  # one rebuild of the widgets at a time
         # every field's label is this wide; on a wide terminal the labels' column also
@@ -314,55 +319,93 @@ class LauncherScreen(StyledOnce, Screen):
         return self.setup.names
 
     def compose(self) -> ComposeResult:
-        state = self.setup
         yield TitleBar()
-        menu = self.menu()
-        yield menu
-        with Vertical(id="right"):  # the set-up, and under it what its field is for
-            with VerticalScroll(id="setup") as setup:
-                setup.border_title = _("Seats and options")
-                setup.can_focus = False  # Tab goes to its fields (they scroll into view)
-                setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
-                spec = self.spec
-                yield Choice(
-                    self.count_choices(spec),
-                    state.seat_count,
-                    label=_("Seats"),
-                    label_width=self.label_cells,
-                    id="seatcount",
-                    wrap=False,
-                )
-                yield from self.seat_widgets(0, state.seat_count)
-                self.shown_seats = state.seat_count
-                yield from self.option_rows(spec)
-                self.shown_game = spec.id
-                yield Choice(
-                    [(_(label), value) for label, value in SPEEDS],
-                    self.footy.speed,
-                    label=_("AI speed"),
-                    label_width=self.label_cells,
-                    id="speed",
-                )
-                yield Choice(
-                    [(t, t) for t in sorted(self.app.available_themes)],
-                    self.app.theme,
-                    label=_("Theme"),
-                    label_width=self.label_cells,
-                    id="theme",
-                )
-                yield Choice(  # each language in its own words
-                    [(LANGUAGE_NAMES[code], code) for code in available_languages()],
-                    self.footy.lang if self.footy.lang in available_languages() else "en",
-                    label=_("Language"),
-                    label_width=self.label_cells,
-                    id="language",
-                )
-                yield ActionLine(_("Start (Ctrl+S)"), "start", id="start")
-            # what the focused field is for: from the start the game list's, which is
-            # focused first (so the first frame is laid out once, not again on focus)
-            self.shown_help = "" if self.first_focus else self.field_help(menu)
-            yield Static(self.shown_help, id="fieldhelp", markup=False)
+        yield self.menu()
+        # the set-up and under it what its field is for: mounted once the first frame
+        # (the game list, focused, and the keys) is drawn (mount_forms)
+        yield Vertical(id="right")
         yield KeyBar()
+
+    def right_column(self) -> list[Widget]:
+        """The set-up with its fields, and under it what the focused field is for (from
+        the start the game list's, which is focused first)."""
+        setup = VerticalScroll(*self.form_widgets(), id="setup")
+        setup.border_title = _("Seats and options")
+        setup.can_focus = False  # Tab goes to its fields (they scroll into view)
+        setup.styles.grid_columns = f"{self.label_cells + 2} 1fr"  # the labels' column
+        menu = self.query_one("#gamelist", OptionList)
+        self.shown_help = "" if self.first_focus else self.field_help(menu)
+        return [setup, Static(self.shown_help, id="fieldhelp", markup=False)]
+
+    def form_widgets(self) -> list[Widget]:
+        """The set-up's fields, a row of the #setup grid each: the seat count, the seats
+        in use, the highlighted game's options, the AI speed, the theme, the language and
+        Start."""
+        state = self.setup
+        spec = self.spec
+        widgets: list[Widget] = [
+            Choice(
+                self.count_choices(spec),
+                state.seat_count,
+                label=_("Seats"),
+                label_width=self.label_cells,
+                id="seatcount",
+                wrap=False,
+            )
+        ]
+        widgets += self.seat_widgets(0, state.seat_count)
+        widgets += self.option_rows(spec)
+        widgets.append(
+            Choice(
+                [(_(label), value) for label, value in SPEEDS],
+                self.footy.speed,
+                label=_("AI speed"),
+                label_width=self.label_cells,
+                id="speed",
+            )
+        )
+        widgets.append(
+            Choice(
+                [(t, t) for t in sorted(self.app.available_themes)],
+                self.app.theme,
+                label=_("Theme"),
+                label_width=self.label_cells,
+                id="theme",
+            )
+        )
+        widgets.append(
+            Choice(  # each language in its own words
+                [(LANGUAGE_NAMES[code], code) for code in available_languages()],
+                self.footy.lang if self.footy.lang in available_languages() else "en",
+                label=_("Language"),
+                label_width=self.label_cells,
+                id="language",
+            )
+        )
+        widgets.append(ActionLine(_("Start (Ctrl+S)"), "start", id="start"))
+        return widgets
+
+    async def mount_forms(self) -> None:
+        """The set-up's fields, mounted once the first frame (the game list, focused) is
+        drawn; then the input held meanwhile (keys, clicks) goes on, in order."""
+        try:
+            widgets = self.right_column()
+            self.shown_seats = self.setup.seat_count
+            self.shown_game = self.spec.id
+            await self.query_one("#right").mount_all(widgets)
+            if not self.query("#seatcount"):
+                return  # the app was closed meanwhile: nothing was mounted
+            self.forms_mounted = True
+            if self.first_focus:  # rebuilt in another language: the field that changed it
+                self.query_one(f"#{self.first_focus}").focus()
+        finally:
+            self.let_input_go()
+
+    def let_input_go(self) -> None:
+        """Release the input held for the fields (once)."""
+        if self.holding_input:
+            self.holding_input = False
+            self.footy.release_input()
 
     def menu(self) -> OptionList:
         """The left column, one widget: the games (the chosen one with its description),
@@ -429,20 +472,21 @@ class LauncherScreen(StyledOnce, Screen):
     def on_mount(self) -> None:
         self.title = _("footycards")
         self.sub_title = _("pick a game and your seats")
-        self.show_names()
         games = [g.id for g in REGISTRY.with_screens()]
         self.query_one("#gamelist", OptionList).highlighted = games.index(self.game_id)
         self.query_one("#gamelist", OptionList).focus()
-        if self.first_focus:  # rebuilt in another language: the field that changed it
-            self.query_one(f"#{self.first_focus}").focus()
         self.app.theme_changed_signal.subscribe(self, self.theme_changed)
+        self.call_after_refresh(self.mount_forms)
 
     def on_unmount(self) -> None:
+        self.let_input_go()  # closed before its fields were there: the input goes on
         # the app's signal holds this screen through its callback: let go when closed
         self.app.theme_changed_signal.unsubscribe(self)
 
     def theme_changed(self, _theme: object) -> None:
         """The theme was changed another way (Ctrl+T): the Theme field follows it."""
+        if not self.forms_mounted:
+            return  # the field is built with the theme of the moment
         choice = self.query_one("#theme", Choice)
         if choice.value != self.app.theme:
             choice.value = self.app.theme
@@ -479,6 +523,8 @@ class LauncherScreen(StyledOnce, Screen):
         """Read what is shown into the state (the widgets' values: a message may be
         stale) and return it."""
         state = self.setup
+        if not self.forms_mounted:
+            return state  # nothing shown yet: the state is what the fields will show
         state.seat_count = self.seat_count()
         for i in range(self.shown_seats):
             kind = self.query_one(f"#kind-{i}", Choice).value
@@ -677,11 +723,13 @@ class LauncherScreen(StyledOnce, Screen):
     def pick_game(self, game_id: str) -> AwaitComplete:
         """Show the options of the highlighted game only: its widgets are built, the
         other game's removed (what was typed there is kept in the state)."""
-        if game_id == self.game_id and self.shown_game == game_id:
-            return AwaitComplete.nothing()
+        if game_id == self.game_id and (self.shown_game == game_id or not self.forms_mounted):
+            return AwaitComplete.nothing()  # shown, or its fields about to be built
         self.collect()
         self.setup.game_id = game_id
         self.show_prompts()
+        if not self.forms_mounted:
+            return AwaitComplete.nothing()  # the fields are built for it (mount_forms)
         spec = self.spec
         n = spec.fit_count(self.seat_count())
         self.query_one("#seatcount", Choice).set_choices(

@@ -22,6 +22,8 @@ async def test_the_lines_are_those_a_static_draws(tmp_path, monkeypatch) -> None
     monkeypatch.setenv("FOOTYCARDS_HOME", str(tmp_path))
     app = FootyApp(speed="instant")
     async with app.run_test(size=(100, 30)) as pilot:
+        while app.held_input is not None:  # the launcher's fields first: keys wait for them
+            await pilot.pause()
         app.push_screen(RulesScreen("quartett"))
         await pilot.pause()
         text = app.screen.query_one(RulesText)

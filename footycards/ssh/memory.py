@@ -124,6 +124,11 @@ def drop_cancelled_timers(loop: asyncio.AbstractEventLoop | None = None) -> int:
     return dropped
 
 
+def walks_text() -> str:
+    """What `reclaim`'s walks came to since the last deep collection or scan (logged)."""
+    return ", ".join(f"{what} {n}" for what, n in sorted(outcomes.items())) or "none"
+
+
 @dataclass(eq=False)
 class Dropped:
     """What a session dropped, waiting to be freed by `reclaim`."""
@@ -441,10 +446,14 @@ class GcPolicy:
             scan.found,
             self.scan_freed,
             self.reclaimed,
-            ", ".join(f"{what} {n}" for what, n in sorted(outcomes.items())) or "none",
+            walks_text(),
             self.floor,
             "?" if resident is None else resident // MB,
         )
+        self.counted_anew()
+
+    def counted_anew(self) -> None:
+        """After a deep collection or a scan: what calls for the next is counted anew."""
         self.ended = self.reclaimed = self.ended_since_scan = 0
         outcomes.clear()
         self.why = ""
@@ -475,13 +484,11 @@ class GcPolicy:
                 found,
                 took * 1000,
                 self.reclaimed,
-                ", ".join(f"{what} {n}" for what, n in sorted(outcomes.items())) or "none",
+                walks_text(),
                 self.floor,
                 "?" if resident is None else resident // MB,
             )
-            self.ended = self.reclaimed = self.ended_since_scan = 0
-            outcomes.clear()
-            self.why = ""
+            self.counted_anew()
         return took
 
     def learn(self, open_sessions: int) -> None:

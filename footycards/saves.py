@@ -22,6 +22,7 @@ from .match import Applied, Match, Undone
 from .paths import atomic_write, data_dir
 from .record import GameRecord, RecordError, ReplayError, new_id, now_iso
 from .registry import REGISTRY, get_spec
+from .savethread import SaveThread
 from .seats import ai_mark, says_ai
 
 Writer = Callable[[Path, str], None]
@@ -144,9 +145,16 @@ class SaveStore:
     the way a full disk or a read-only folder does.
     """
 
-    def __init__(self, root: Path | None = None, writer: Writer | None = None) -> None:
+    def __init__(
+        self,
+        root: Path | None = None,
+        writer: Writer | None = None,
+        background: SaveThread | None = None,
+    ) -> None:
         self.root = data_dir() if root is None else Path(root)
         self.writer: Writer = writer or atomic_write
+        # where an Autosaver's writes run (a server's: off its event loop); None: at once
+        self.background = background
         self._seen: dict[Path, tuple[tuple[int, int], SaveEntry]] = {}  # listing cache
 
     @property
@@ -164,19 +172,40 @@ class SaveStore:
 
     def save(self, record: GameRecord) -> Path:
         """Write a game in progress to its file (atomically; OSError when it cannot)."""
+        return self.save_job(record)()
+
+    def save_job(self, record: GameRecord) -> Callable[[], Path]:
+        """`save(record)` to run later: the record's JSON is taken now, as it stands."""
         record.updated = now_iso()
         path = self.path_for(record.id)
-        self.writer(path, record.to_json())
-        return path
+        text = record.to_json()
+        writer = self.writer
+
+        def write() -> Path:
+            writer(path, text)
+            return path
+
+        return write
 
     def finish(self, record: GameRecord) -> Path:
         """Move a finished game to the history: written there first, then its save removed."""
+        return self.finish_job(record)()
+
+    def finish_job(self, record: GameRecord) -> Callable[[], Path]:
+        """`finish(record)` to run later: the record's JSON is taken now, as it stands."""
         record.finished = True
         record.updated = now_iso()
         target = self.history_dir / f"{record.id}.json"
-        self.writer(target, record.to_json())
-        self.path_for(record.id).unlink(missing_ok=True)
-        return target
+        save = self.path_for(record.id)
+        text = record.to_json()
+        writer = self.writer
+
+        def move() -> Path:
+            writer(target, text)
+            save.unlink(missing_ok=True)
+            return target
+
+        return move
 
     def delete(self, record_id: str) -> None:
         """Remove a save (OSError when the folder refuses)."""
@@ -298,6 +327,7 @@ class Autosaver:
         self.warned = False
         self.saves = 0  # successful writes (since the file was last removed)
         self.finished = False
+        self.stopped = False  # stopped before the game was over (left, replaced, closed)
         # saved with no move made (a shared table's new game): kept when undone back to that
         self.keep_unplayed = record is not None and not match.actions
         self._unsubscribe: Callable[[], None] | None = match.subscribe(self.on_applied)
@@ -322,36 +352,65 @@ class Autosaver:
 
     def forget(self) -> bool:
         """Remove the game's file: nothing is left to resume (False when it cannot be)."""
-        try:
-            self.store.delete(self.id)
-        except OSError as exc:
-            self.failed_with(exc)
-            return False
-        self.succeeded()
-        self.saves = 0
-        return True
+        store = self.store
+        return self.run(lambda: store.delete(self.id), self.forgotten)
 
     def record(self) -> GameRecord:
         return GameRecord.of(self.match, self.id, self.started)
 
     def save_now(self) -> bool:
-        """Save the match as it stands (to the history once it is over); False on failure."""
+        """Save the match as it stands (to the history once it is over); False on failure.
+
+        With the store's background thread the write happens there and this says True:
+        how it went arrives later (`failed`, `error`, `on_error`), and `writing` is true
+        until it has."""
         if self.finished:
             return True
         record = self.record()
-        try:
-            if self.match.is_over:
-                self.store.finish(record)
-                self.finished = True
-                self.stop()
+        if self.match.is_over:
+            return self.run(self.store.finish_job(record), self.moved)
+        return self.run(self.store.save_job(record), self.saved)
+
+    @property
+    def writing(self) -> bool:
+        """Whether a write of this game is still waiting for the background thread."""
+        thread = self.store.background
+        return thread is not None and thread.busy_with(self.id)
+
+    def run(self, work: Callable[[], object], then: Callable[[], None]) -> bool:
+        """Do `work` (on the store's background thread, if it has one); `then` on success."""
+
+        def done(error: OSError | None) -> None:
+            if error is None:
+                self.succeeded()
+                then()
             else:
-                self.store.save(record)
+                self.failed_with(error)
+
+        thread = self.store.background
+        if thread is not None:
+            thread.submit(self.id, work, done)
+            return True
+        try:
+            work()
         except OSError as exc:
-            self.failed_with(exc)
+            done(exc)
             return False
-        self.succeeded()
-        self.saves += 1
+        done(None)
         return True
+
+    def saved(self) -> None:
+        self.saves += 1
+
+    def moved(self) -> None:
+        """In the history now: nothing more is saved (unless it was taken back meanwhile)."""
+        self.saves += 1
+        if self.match.is_over:
+            self.finished = True
+            self.stop()
+
+    def forgotten(self) -> None:
+        self.saves = 0
 
     def succeeded(self) -> None:
         """The last write (or removal) worked: no failure is shown any more."""
@@ -365,11 +424,13 @@ class Autosaver:
         self.error = exc
         if not self.warned:
             self.warned = True
-            if self.on_error is not None:
+            if self.on_error is not None and not self.stopped:
                 self.on_error(exc)
 
     def stop(self) -> None:
-        """Stop listening to the match (the file stays as last saved)."""
+        """Stop listening to the match (the file stays as last saved). A write still on
+        the background thread is finished; its failure is then told to nobody."""
+        self.stopped = not self.finished
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None

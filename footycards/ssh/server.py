@@ -403,12 +403,12 @@ class FootyServer:
             hub = RedisTableHub(options.hub, takeover_wait=options.takeover_wait * 60)
         if hub is None:
             from ..saves import SaveStore
+            from ..savethread import shared_save_thread
             from ..tables import TableHub
 
-            # tables are saved as they play; a restarted server deals them again
-            hub = TableHub(
-                takeover_wait=options.takeover_wait * 60, store=SaveStore(data_dir() / "tables")
-            )
+            # tables are saved as they play (off the loop); a restarted server deals them again
+            store = SaveStore(data_dir() / "tables", background=shared_save_thread())
+            hub = TableHub(takeover_wait=options.takeover_wait * 60, store=store)
         self.hub = hub
         self.app_factory: AppFactory = app_factory or self._footy_app
         self.sessions: set[GameSession] = set()
@@ -552,6 +552,7 @@ class FootyServer:
             await self._acceptor.wait_closed()
         if hasattr(self.hub, "stop"):
             self.hub.stop()
+        await self.saves_written()
         if self._gc_task is not None:
             self._gc_task.cancel()
             self._gc_task = None
@@ -561,6 +562,14 @@ class FootyServer:
             details_log.removeHandler(self._log_handler)
             self._log_handler.close()
             self._log_handler = None
+
+    async def saves_written(self, timeout: float = 10.0) -> None:
+        """Wait (off the loop) until the save thread has written every game's last move."""
+        from ..savethread import shared_save_thread
+
+        thread = shared_save_thread()
+        if not await asyncio.to_thread(thread.drain, timeout):
+            log.warning("stopping: some games' last moves were not saved in %g s", timeout)
 
     def allow_connection(self, address: str) -> str:
         """Whether `address` may open one more connection now (per-minute limit): "yes",

@@ -149,12 +149,18 @@ def textual_colour_system(name: str) -> Iterator[None]:
 
 def default_app(info: SessionInfo, hub: Any = None) -> App[Any]:
     """The footycards app for one SSH session (a game added to the registry is in it)."""
+    from ..saves import SaveStore
+    from ..savethread import shared_save_thread
     from ..tui.app import FootyApp
 
     home = player_home(info.user)
+    # its games are saved after every move on the server's save thread, off the loop
+    saves = SaveStore(home, background=shared_save_thread())
     if hub is None:
-        return FootyApp(lang=info.lang, home=home)
-    return FootyApp(lang=info.lang, hub=hub, user=info.user, home=home, owner=info.owner)
+        return FootyApp(lang=info.lang, home=home, saves=saves)
+    return FootyApp(
+        lang=info.lang, hub=hub, user=info.user, home=home, owner=info.owner, saves=saves
+    )
 
 
 def session_owner(conn: asyncssh.SSHServerConnection, peer: str) -> str:

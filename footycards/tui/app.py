@@ -293,7 +293,7 @@ class FootyApp(FootyHost):
                 "The last moves could not be saved ({why}); Continue in the launcher "
                 "resumes it from the last save."
             ).format(why=why)
-        if saver.saves == 0:
+        if saver.saves == 0 and not saver.writing:
             return _("No move has been made yet, so there is nothing to save.")
         return _("It is saved: resume it with Continue in the launcher.")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from footycards.match import Match
 from footycards.saves import Autosaver
+from footycards.savethread import shared_save_thread
 from footycards.seats import parse_players
 from footycards.ssh.session import SessionInfo, default_app, player_home
 
@@ -19,6 +20,7 @@ def test_each_user_continues_only_their_own_games():
     match = Match.start("sadikov", parse_players("ann,ai:easy"), 3, {})
     Autosaver(match, ann.store)
     match.apply(match.legal_actions()[0])
+    assert shared_save_thread().drain(5)  # a session's saves are written off its loop
     assert [e.id for e in ann.store.list()] and not bob.store.list()
 
 

@@ -51,6 +51,7 @@ ESC, TAB, ENTER, CTRL_S = b"\x1b", b"\t", b"\r", b"\x13"
 PYTHON_GC = "BENCH_CHURN_PYTHON_GC"
 STALLS = "BENCH_CHURN_STALLS"  # a file: what the loop ran when it was late (stall_sampler.py)
 DIAGNOSTIC = "BENCH_CHURN_DIAG"  # a file: what deep collections free, and why (churn_diagnostic.py)
+PROFILE = "BENCH_CHURN_PROFILE"  # a file: cProfile stats of the server (pstats format)
 
 
 class Stuck(Exception):
@@ -86,6 +87,12 @@ def serve(max_sessions: int) -> None:
             from churn_diagnostic import install
 
             install(server, os.environ[DIAGNOSTIC])
+        profile = None
+        if os.environ.get(PROFILE):  # where the server's CPU goes (cProfile: slower)
+            import cProfile
+
+            profile = cProfile.Profile()
+            profile.enable()
         out = sys.__stdout__
         assert out is not None
         out.write(f"{port}\n")
@@ -99,6 +106,8 @@ def serve(max_sessions: int) -> None:
                 worst[0] = max(worst[0], time.perf_counter() - began - 0.05)
 
         def status() -> None:
+            if profile is not None:  # written at every status: the last one is the run's
+                profile.dump_stats(os.environ[PROFILE])
             out.write(f"{len(server.sessions)} {worst[0] * 1000:.0f}\n")
             out.flush()
             worst[0] = 0.0

@@ -158,20 +158,26 @@ def switch_on_again() -> None:
     _off = unsupported()
 
 
-def _enters(obj: object) -> bool:
-    """Whether the walk goes into `obj`: only into objects that may be in a cycle and
-    that a screen may own."""
-    if not gc.is_tracked(obj) or isinstance(obj, _SHARED):
-        return False
-    return not (isinstance(obj, types.FunctionType) and obj.__closure__ is None)
+# how the walk treats objects of a type: not entered, entered, or a function (entered
+# when it has a closure, and then only into it); found once per type
+_SKIP, _ENTER, _FUNCTION = 0, 1, 2
+_kinds: dict[type, int] = {}
+_KINDS_KEPT = 20_000  # types remembered at most (classes made at run time come and go)
 
 
-def _children(obj: object) -> list[Any] | tuple[Any, ...]:
-    """What the walk follows from `obj`: all it holds; for a function, only its closure
-    (not its module's globals)."""
-    if isinstance(obj, types.FunctionType):
-        return (obj.__closure__,) if obj.__closure__ else ()
-    return gc.get_referents(obj)
+def _kind(cls: type) -> int:
+    kind = _kinds.get(cls)
+    if kind is None:
+        if issubclass(cls, _SHARED):
+            kind = _SKIP
+        elif issubclass(cls, types.FunctionType):
+            kind = _FUNCTION
+        else:
+            kind = _ENTER
+        if len(_kinds) >= _KINDS_KEPT:
+            _kinds.clear()
+        _kinds[cls] = kind
+    return kind
 
 
 def loosen(screen: DOMNode) -> list[weakref.ref[Any]]:
@@ -384,13 +390,29 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
     if not nodes:
         return []
     edges: list[list[int]] = []  # for each node, the nodes it holds (once per reference)
+    # `_enters` and `_children` written out: this loop is most of a walk's time
+    find = index.get
+    referents = gc.get_referents
+    tracked = gc.is_tracked
+    kinds = _kinds
     k = 0
     while k < len(nodes):
+        obj = nodes[k]
+        if _kind(type(obj)) == _FUNCTION:
+            closure = obj.__closure__  # type: ignore[attr-defined]
+            children: Any = (closure,) if closure else ()
+        else:
+            children = referents(obj)
         mine = []
-        for child in _children(nodes[k]):
-            j = index.get(id(child))
+        for child in children:
+            j = find(id(child))
             if j is None:
-                if not _enters(child):
+                kind = kinds.get(type(child))
+                if kind is None:
+                    kind = _kind(type(child))
+                if kind == _SKIP or not tracked(child):
+                    continue
+                if kind == _FUNCTION and child.__closure__ is None:
                     continue
                 j = index[id(child)] = len(nodes)
                 nodes.append(child)
@@ -400,7 +422,7 @@ def _unreachable(roots: list[weakref.ref[Any]], limit: int) -> list[object]:
         if len(nodes) > limit:
             outcomes["too large"] += 1
             return []
-    child = None
+    obj = child = children = closure = None  # no reference of this frame may count
     return _garbage(nodes, edges)
 
 
@@ -454,26 +476,38 @@ def _suspended(obj: object) -> bool:
     return False
 
 
+# how `_empty` empties an object of a type (found once per type, in this order)
+_CLEAR, _CELL, _FRAME, _FUTURE, _LEAVE, _ATTRIBUTES = range(6)
+_emptying: dict[type, int] = {}
+
+
+def _how_to_empty(cls: type) -> int:
+    how = _emptying.get(cls)
+    if how is None:
+        if issubclass(cls, (dict, list, set, deque)):
+            how = _CLEAR
+        elif issubclass(cls, types.CellType):
+            how = _CELL
+        elif issubclass(cls, types.FrameType):
+            how = _FRAME
+        elif issubclass(cls, asyncio.Future):
+            how = _FUTURE
+        elif issubclass(cls, _LEFT_AS_THEY_ARE):
+            how = _LEAVE
+        else:
+            how = _ATTRIBUTES
+        if len(_emptying) >= _KINDS_KEPT:
+            _emptying.clear()
+        _emptying[cls] = how
+    return how
+
+
 def _empty(obj: object) -> None:
     """Drop what `obj` holds (it is garbage), so that its cycles are broken."""
-    if isinstance(obj, (dict, list, set, deque)):
-        obj.clear()
-    elif isinstance(obj, types.CellType):
-        obj.cell_contents = None
-    elif isinstance(obj, types.FrameType):  # a finished frame (kept by a traceback)
-        try:
-            obj.clear()
-        except RuntimeError:  # executing: cannot be garbage (see `_suspended`)
-            pass
-    elif isinstance(obj, asyncio.Future):
-        # a future or task (C objects, no attributes to empty): a pending task and the
-        # future it waits on hold each other through the future's callback that would
-        # wake the task; garbage, neither is ever done, so no callback of theirs runs
-        for callback, _context in list(getattr(obj, "_callbacks", None) or ()):
-            obj.remove_done_callback(callback)
-    elif isinstance(obj, _LEFT_AS_THEY_ARE):
-        return  # never run a coroutine's cleanup code; weak containers' callbacks need them
-    else:
+    how = _how_to_empty(type(obj))
+    if how == _CLEAR:
+        obj.clear()  # type: ignore[attr-defined]
+    elif how == _ATTRIBUTES:
         try:
             attributes = object.__getattribute__(obj, "__dict__")
         except AttributeError:
@@ -485,11 +519,31 @@ def _empty(obj: object) -> None:
                 object.__delattr__(obj, name)
             except (AttributeError, TypeError):
                 pass
+    elif how == _CELL:
+        obj.cell_contents = None  # type: ignore[attr-defined]
+    elif how == _FRAME:  # a finished frame (kept by a traceback)
+        try:
+            obj.clear()  # type: ignore[attr-defined]
+        except RuntimeError:  # executing: cannot be garbage (see `_suspended`)
+            pass
+    elif how == _FUTURE:
+        # a future or task (C objects, no attributes to empty): a pending task and the
+        # future it waits on hold each other through the future's callback that would
+        # wake the task; garbage, neither is ever done, so no callback of theirs runs
+        for callback, _context in list(getattr(obj, "_callbacks", None) or ()):
+            obj.remove_done_callback(callback)  # type: ignore[attr-defined]
+    # _LEAVE: never run a coroutine's cleanup code; weak containers' callbacks need them
 
 
-def _slots(cls: type) -> list[str]:
+_slot_names: dict[type, tuple[str, ...]] = {}
+
+
+def _slots(cls: type) -> tuple[str, ...]:
     """The attribute names of `cls`'s and its bases' `__slots__` (names mangled as
-    Python stores them)."""
+    Python stores them); found once per type."""
+    found = _slot_names.get(cls)
+    if found is not None:
+        return found
     names = []
     for base in cls.__mro__:
         slots = base.__dict__.get("__slots__", ())
@@ -499,4 +553,7 @@ def _slots(cls: type) -> list[str]:
             if name.startswith("__") and not name.endswith("__"):
                 name = f"_{base.__name__.lstrip('_')}{name}"
             names.append(name)
-    return names
+    if len(_slot_names) >= _KINDS_KEPT:
+        _slot_names.clear()
+    found = _slot_names[cls] = tuple(names)
+    return found

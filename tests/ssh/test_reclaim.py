@@ -483,3 +483,22 @@ def test_an_ended_apps_removed_widgets_are_freed_with_it(frozen):
         left = sum(1 for r in gone if r() is not None)
         assert left == (0 if tracked else len(gone))
         assert policy.ended == 0  # the app itself was freed either way
+
+
+def test_the_walks_remember_each_type_once_and_a_bounded_number_of_them():
+    """The walk and the emptying look a type up once (not an isinstance chain per
+    object); classes made at run time cannot grow those tables without end."""
+    from footycards.ssh import reclaim as walk
+
+    made = [type(f"Made{n}", (), {"__slots__": ("x",)}) for n in range(walk._KINDS_KEPT + 5)]
+    for cls in made:
+        assert walk._kind(cls) == walk._ENTER
+        assert walk._how_to_empty(cls) == walk._ATTRIBUTES
+        assert walk._slots(cls) == ("x",)
+    assert len(walk._kinds) <= walk._KINDS_KEPT
+    assert len(walk._emptying) <= walk._KINDS_KEPT
+    assert len(walk._slot_names) <= walk._KINDS_KEPT
+    assert walk._kind(type(lambda: None)) == walk._FUNCTION
+    from rich.style import Style
+
+    assert walk._kind(Style) == walk._SKIP

@@ -371,12 +371,14 @@ class GcPolicy:
         return [d for d in self.dropped if now >= d.when]
 
     def tick(self, open_sessions: int) -> str | None:
-        """Do what is due (see `due`), and free what was dropped; returns what was done.
+        """Do what is due (see `due`), or free what was dropped; returns what was done.
         One collection at most: when something is to be freed and no freeze came for
         `freeze_every`, a freeze comes first (the garbage that is not frozen is gone then,
-        as `reclaim` needs). Between freezes (the server ticks more often than it
-        freezes) what was dropped is freed without a collection first: what is not frozen
-        then is at most one freeze old, and what it still holds is tried again later."""
+        as `reclaim` needs), and the freeing waits for the next tick (a collection and a
+        walk in one turn of the loop would add up to one longer pause for every session).
+        Between freezes (the server ticks more often than it freezes) what was dropped is
+        freed without a collection first: what is not frozen then is at most one freeze
+        old, and what it still holds is tried again later."""
         what = self.due(open_sessions)
         if what is None and self.reclaim_due():
             if self.clock() - self.last_freeze >= self.freeze_every:
@@ -385,6 +387,7 @@ class GcPolicy:
             what = SCAN if self.start_scan(open_sessions) else DEEP  # a child looks
         if what in (FREEZE, DEEP):
             self.collect(what, open_sessions)
+            return what  # what was dropped is freed at the next tick: one pause, not two
         if self.scan is not None:
             self.advance_scan(open_sessions)
         if self.scan is None or not self.scan.holding:  # nothing can be freed meanwhile

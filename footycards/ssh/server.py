@@ -494,6 +494,7 @@ class FootyServer:
             await asyncio.sleep(every)
             self.gc.tick(len(self.sessions))
             if self.reclaims and time.monotonic() - last >= REMOVED_EVERY:
+                await asyncio.sleep(0)  # a turn of the loop of its own, not the tick's
                 last = time.monotonic()
                 self.hand_removed()
 

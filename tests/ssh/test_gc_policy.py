@@ -223,3 +223,23 @@ def test_a_scan_is_called_for_at_less_growth_than_a_deep_collection():
             memory.held = 100 * MB
     never = GcPolicy(clock=clock, memory=memory, grow_share=float("inf"), scans=True)
     assert never.growth()[0] == float("inf")  # recycling workers: neither, ever
+
+
+def test_a_tick_that_freezes_leaves_the_freeing_to_the_next_tick(policy):
+    """A collection and a walk in one turn of the loop would be one longer pause for
+    every session: what was dropped waits for the tick after the freeze."""
+    from footycards.ssh.memory import Dropped
+
+    p, clock = policy
+    p.session_started()
+    garbage = Cycle()
+    gone = weakref.ref(garbage)
+    p.tick(1)  # frozen now, the cycle with the rest
+    p.dropped.append(Dropped(clock.now, [weakref.ref(garbage)], since=clock.now))
+    del garbage
+    clock.now += 1.0  # a freeze is due again, and the cycle is to be freed
+    assert p.tick(1) == FREEZE
+    assert gone() is not None and p.dropped  # not in the freeze's tick
+    clock.now += 0.1
+    assert p.tick(1) is None
+    assert gone() is None and not p.dropped  # the next one freed it

@@ -51,6 +51,7 @@ ESC, TAB, ENTER, CTRL_S = b"\x1b", b"\t", b"\r", b"\x13"
 PYTHON_GC = "BENCH_CHURN_PYTHON_GC"
 STALLS = "BENCH_CHURN_STALLS"  # a file: what the loop ran when it was late (stall_sampler.py)
 DIAGNOSTIC = "BENCH_CHURN_DIAG"  # a file: what deep collections free, and why (churn_diagnostic.py)
+FREEZE_EVERY = "BENCH_CHURN_FREEZE_EVERY"  # seconds: the policy's freeze_every, to try
 PROFILE = "BENCH_CHURN_PROFILE"  # a file: cProfile stats of the server (pstats format)
 
 
@@ -87,6 +88,17 @@ def serve(max_sessions: int) -> None:
             from churn_diagnostic import install
 
             install(server, os.environ[DIAGNOSTIC])
+        if os.environ.get(FREEZE_EVERY):  # a policy setting tried without a release
+            server.gc.freeze_every = float(os.environ[FREEZE_EVERY])
+        collects: list[float] = []
+        collect = server.gc.collect
+
+        def timed_collect(what: str, open_sessions: int) -> float:
+            took = collect(what, open_sessions)
+            collects.append(took)
+            return took
+
+        server.gc.collect = timed_collect  # type: ignore[method-assign]
         profile = None
         if os.environ.get(PROFILE):  # where the server's CPU goes (cProfile: slower)
             import cProfile
@@ -108,7 +120,10 @@ def serve(max_sessions: int) -> None:
         def status() -> None:
             if profile is not None:  # written at every status: the last one is the run's
                 profile.dump_stats(os.environ[PROFILE])
-            out.write(f"{len(server.sessions)} {worst[0] * 1000:.0f}\n")
+            longest = max(collects, default=0.0) * 1000
+            out.write(
+                f"{len(server.sessions)} {worst[0] * 1000:.0f} {len(collects)} {longest:.0f}\n"
+            )
             out.flush()
             worst[0] = 0.0
 
@@ -133,6 +148,8 @@ class Server:
         self.port = int(self.proc.stdout.readline())
         self.log = Path(home) / "data" / "server.log"
         self.worst_pause = 0.0
+        self.collections = 0  # the policy's freezes and deep collections
+        self.longest_collection = 0.0  # ms
 
     async def status(self) -> int:
         """Open sessions now (the longest loop pause is kept in `worst_pause`)."""
@@ -140,10 +157,16 @@ class Server:
         assert self.proc.stdout is not None
         line = (await asyncio.to_thread(self.proc.stdout.readline)).decode().split()
         self.worst_pause = max(self.worst_pause, float(line[1]) / 1000)
+        self.collections, self.longest_collection = int(line[2]), float(line[3])
         return int(line[0])
 
     def rss(self) -> float:
         return rss_mb(self.proc.pid)
+
+    def cpu(self) -> float:
+        """The server's CPU seconds so far (user and system; Linux's /proc)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -440,6 +463,11 @@ async def churn(server: Server, sessions: int, at_once: int, seed: int) -> None:
     first = f"{rss_at_100:.1f} MB" if rss_at_100 else "-"
     print(f"  RSS after the first 100 sessions {first}, at the end {server.rss():.1f} MB")
     print(f"  longest loop pause (the server's own timer): {server.worst_pause * 1000:.0f} ms")
+    print(
+        f"  collections before freezing: {server.collections}, the longest"
+        f" {server.longest_collection:.0f} ms"
+    )
+    print(f"  server CPU {server.cpu():.1f} s ({server.cpu() / sessions * 1000:.0f} ms a session)")
     print(f"  probe keys throughout: {summary(waits)}")
     tracebacks, crashes, deep, told = log_report(server.log)
     longest = f", the longest {max(deep)} ms" if deep else ""

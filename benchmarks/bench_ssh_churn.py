@@ -50,9 +50,11 @@ F1, F2, F3, F5, F6 = b"\x1bOP", b"\x1bOQ", b"\x1bOR", b"\x1b[15~", b"\x1b[17~"
 ESC, TAB, ENTER, CTRL_S = b"\x1b", b"\t", b"\r", b"\x13"
 PYTHON_GC = "BENCH_CHURN_PYTHON_GC"
 STALLS = "BENCH_CHURN_STALLS"  # a file: what the loop ran when it was late (stall_sampler.py)
+TURNS = "BENCH_CHURN_TURNS"  # a file: what each long turn of the loop ran (turn_sampler.py)
 DIAGNOSTIC = "BENCH_CHURN_DIAG"  # a file: what deep collections free, and why (churn_diagnostic.py)
 FREEZE_EVERY = "BENCH_CHURN_FREEZE_EVERY"  # seconds: the policy's freeze_every, to try
 PROFILE = "BENCH_CHURN_PROFILE"  # a file: cProfile stats of the server (pstats format)
+PAUSE_BOUNDS = (0.1, 0.15, 0.2)  # the loop pauses counted over each of these (seconds)
 
 
 class Stuck(Exception):
@@ -66,6 +68,11 @@ def serve(max_sessions: int) -> None:
     """Run the server as `footycards serve` does (its own TableHub and store); print the
     port; on SIGUSR1 print the open sessions and the longest loop pause since the last."""
     from footycards.ssh.server import FootyServer, ServerOptions
+
+    if os.environ.get(TURNS):
+        from turn_sampler import install as time_turns
+
+        time_turns(os.environ[TURNS])
 
     async def main() -> None:
         options = ServerOptions(
@@ -110,19 +117,25 @@ def serve(max_sessions: int) -> None:
         out.write(f"{port}\n")
         out.flush()
         worst = [0.0]
+        over = [0] * len(PAUSE_BOUNDS)  # pauses longer than each bound, since the start
 
         async def time_the_loop() -> None:
             while True:
                 began = time.perf_counter()
                 await asyncio.sleep(0.05)
-                worst[0] = max(worst[0], time.perf_counter() - began - 0.05)
+                late = time.perf_counter() - began - 0.05
+                worst[0] = max(worst[0], late)
+                for i, bound in enumerate(PAUSE_BOUNDS):
+                    if late > bound:
+                        over[i] += 1
 
         def status() -> None:
             if profile is not None:  # written at every status: the last one is the run's
                 profile.dump_stats(os.environ[PROFILE])
             longest = max(collects, default=0.0) * 1000
             out.write(
-                f"{len(server.sessions)} {worst[0] * 1000:.0f} {len(collects)} {longest:.0f}\n"
+                f"{len(server.sessions)} {worst[0] * 1000:.0f} {len(collects)} {longest:.0f}"
+                f" {' '.join(map(str, over))}\n"
             )
             out.flush()
             worst[0] = 0.0
@@ -150,6 +163,7 @@ class Server:
         self.worst_pause = 0.0
         self.collections = 0  # the policy's freezes and deep collections
         self.longest_collection = 0.0  # ms
+        self.pauses_over: list[int] = []  # loop pauses over each of PAUSE_BOUNDS
 
     async def status(self) -> int:
         """Open sessions now (the longest loop pause is kept in `worst_pause`)."""
@@ -158,6 +172,7 @@ class Server:
         line = (await asyncio.to_thread(self.proc.stdout.readline)).decode().split()
         self.worst_pause = max(self.worst_pause, float(line[1]) / 1000)
         self.collections, self.longest_collection = int(line[2]), float(line[3])
+        self.pauses_over = [int(n) for n in line[4:]]
         return int(line[0])
 
     def rss(self) -> float:
@@ -463,6 +478,9 @@ async def churn(server: Server, sessions: int, at_once: int, seed: int) -> None:
     first = f"{rss_at_100:.1f} MB" if rss_at_100 else "-"
     print(f"  RSS after the first 100 sessions {first}, at the end {server.rss():.1f} MB")
     print(f"  longest loop pause (the server's own timer): {server.worst_pause * 1000:.0f} ms")
+    pairs = zip(server.pauses_over, PAUSE_BOUNDS, strict=True)
+    counts = ", ".join(f"{n} over {bound * 1000:.0f} ms" for n, bound in pairs)
+    print(f"  loop pauses: {counts}")
     print(
         f"  collections before freezing: {server.collections}, the longest"
         f" {server.longest_collection:.0f} ms"

@@ -167,11 +167,36 @@ def _lacks(mem: Any, card: str, seat: int) -> bool:
 # -- Sadikov's Football -------------------------------------------------------------
 
 
+DENY_GOALS = 0.2  # expected goals of the card for the opponent that a hint names
+
+
 def explain_sadikov(view: Any, action: Any) -> Reason:
-    """Sadikov: the column to take, after looking a few moves ahead."""
-    if getattr(action, "kind", "") == "take":
-        return "take", {"column": action.column}
-    return explain_plain(view, action)
+    """Sadikov: what the card taken does (F4: a long shot, a free kick, a corner, a shot
+    with its chance of a goal, an attack's extra move), else what it would do for the
+    opponent if left there, else the pile it builds; "take" alone for a face-down card."""
+    if getattr(action, "kind", "") != "take":
+        return explain_plain(view, action)
+    from .sadikov import take_outcome  # one game's screen loads no other
+
+    column = action.column
+    out = take_outcome(view, column)
+    base = {"column": column, "card": out.card}
+    if out.card is None or out.effect == "unknown":
+        return "take", {"column": column}
+    percent = min(100, round(100 * out.goals))
+    if out.effect in ("long", "free_kick", "corner", "shot") and out.goals > 0:
+        return f"take_{out.effect}", {**base, "percent": percent}
+    if out.effect == "attack":
+        return "take_attack", base
+    opponent = 1 - view["to_move"]
+    if out.their_goals >= DENY_GOALS:
+        their = min(100, round(100 * out.their_goals))
+        return "take_deny", {**base, "seat": opponent, "percent": their}
+    if out.their_extra > 0:
+        return "take_deny_attack", {**base, "seat": opponent}
+    if out.effect == "removed":
+        return "take_removed", base
+    return "take_pile", base
 
 
 # -- World Wave -------------------------------------------------------------------

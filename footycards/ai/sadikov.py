@@ -238,6 +238,56 @@ def _take(pos: _Pos, i: int, keeper: _Keeper) -> tuple[_Pos, _Pos | None, float,
     return passed, cont, eg, extra
 
 
+@dataclass(frozen=True)
+class TakeOutcome:
+    """What taking the top card of one column does, as the view knows it (for hints)."""
+
+    card: str | None  # the card taken (None: face down, unknown)
+    effect: str  # F4 for the taker: "long", "free_kick", "corner", "shot", "attack",
+    # "removed" (F5.2: its suit does nothing), "unknown" (face down) or "pile"
+    goals: float  # expected goals for the taker (F4.6: the keeper cards still unseen)
+    extra: float  # the chance of an extra move (F4.5)
+    their_goals: float  # what the same card would be worth to the opponent now
+    their_extra: float
+
+
+def take_outcome(view: SadikovView, column: int) -> TakeOutcome:
+    """What taking from `column` (1-5) does for the seat to move, and what its card would
+    do for the opponent if left (their take of it next, as the position is now)."""
+    pos = _Pos.of(view)
+    keeper = _Keeper(view)
+    i = column - 1
+    card = pos.cols[i][-1] if pos.cols[i] else None
+    _passed, _cont, goals, extra = _take(pos, i, keeper)
+    theirs = _Pos(pos.cols, pos.piles, pos.removed, pos.pen, pos.prev, pos.this, 1 - pos.mover)
+    _p, _c, their_goals, their_extra = _take(theirs, i, keeper)
+    return TakeOutcome(card, _effect(pos, card), goals, extra, their_goals, their_extra)
+
+
+def _effect(pos: _Pos, card: str | None) -> str:
+    """Which of F4.1-F4.5 the taker's card sets off first (F4's order), from its aktiv."""
+    if card is None:
+        return "unknown"
+    m, suit, rank = pos.mover, _SUIT[card], _RANK[card]
+    if suit in pos.removed[m]:
+        return "removed"
+    piles = pos.piles[m]
+    pile = piles[suit]
+    others = [s for s in SUITS if s != suit]
+    if all(any(_RANK[c] == rank for c, _a in piles[s]) for s in others):
+        return "long"  # F4.1
+    below = pile[-1][0] if pile else None
+    if below == card:
+        return "free_kick"  # F4.2
+    if len(pile) == 2 and _RANK[pile[0][0]] == rank:
+        return "corner"  # F4.3
+    if len(pile) == 3:
+        return "shot"  # F4.4
+    if below is not None and _RV[below] + 1 == _RV[card]:
+        return "attack"  # F4.5
+    return "pile"
+
+
 class _Judge:
     """The horizon's judgement of both aktivs, in goals; each aktiv's value is kept while
     the search holds the same piles (positions share what a take does not change)."""

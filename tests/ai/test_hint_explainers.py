@@ -136,8 +136,9 @@ def test_sadikov_hint_words_name_the_card_and_the_players():
     from footycards.tui.hint_words import hint_text
 
     names = ["Ann", "[b]Bob[/b]"]
+    values = {"column": 2, "card": "QH", "percent": 43, "seat": 1}
     said = {
-        code: hint_text(Hint(None, code, {"column": 2, "card": "QH", "percent": 43, "seat": 1}), names)
+        code: hint_text(Hint(None, code, values), names)
         for code in (
             "take_long", "take_free_kick", "take_corner", "take_shot", "take_attack",
             "take_deny", "take_deny_attack", "take_removed", "take_pile",

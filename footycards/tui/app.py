@@ -165,6 +165,13 @@ class FootyApp(FootyHost):
         if self.settings_notice:
             self.notify(self.settings_notice, title=_("Settings"), severity="warning", timeout=10)
             self.settings_notice = None
+        # the first screen is pushed once Textual's start-up is over: until then the app
+        # holds back every update, so a screen pushed now would be laid out and drawn for
+        # nothing (that frame is dropped), then drawn again for the terminal's first frame
+        self.call_later(self.open_first_screen)
+
+    def open_first_screen(self) -> None:
+        """The replay, the game, its set-up questions or the launcher the app opens with."""
         if self.initial_replay is not None:
             from .screens.review import open_replay
 
@@ -178,10 +185,7 @@ class FootyApp(FootyHost):
             pending, self.pending = self.pending, None
             self.start_game(pending, on_cancel=self.exit)
         else:
-            # pushed once Textual's start-up is over: until then the app holds back every
-            # update, so a launcher pushed now would be laid out and drawn for nothing
-            # (that frame is dropped), then drawn again for the terminal's first frame
-            self.call_later(self.show_launcher)
+            self.show_launcher()
 
     def show_launcher(self) -> None:
         from .screens.launcher import LauncherScreen

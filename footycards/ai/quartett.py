@@ -14,12 +14,16 @@ from typing import Any, cast
 from footycards.core import quartett
 from footycards.core.quartett import QuartettCard, QuartettView, value_getter
 
-from .quartett_belief import OpponentBelief
+from .quartett_belief import AskModel, OpponentBelief
 from .quartett_hands import HandsBelief, placement, sample
 
 COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and more hurt
 BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~25 ms)
 HANDS_STEPS = 3000  # chain steps per decision of `hard` with three to six players
+# how `hard` and `master` weigh the opponent's histories by its asks in the two-player game
+# (quartett_belief.AskModel: log weights by the cards held of the quartet asked for, and of
+# each other quartet at that ask), tuned with benchmarks/bench_belief.py (README, Quartett AI)
+ASK_MODEL = AskModel(asked=(0.0, 0.0, 1.0, 2.0), other=(0.0, 0.0, -0.5, -1.5))
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,7 @@ class _Asks:
     memory: int | None  # how many of the latest asks it recalls (None: all)
     wild: float  # the chance of an ask at random among the legal ones (a careless moment)
     belief: bool  # sample the hidden hands (two players: OpponentBelief, else HandsBelief)
+    model: AskModel | None = None  # two players: how the belief weighs the opponent's asks
 
 
 # Tuned with 200-400 games a pair, measured with benchmarks/bench_ladder.py (README, AI
@@ -69,8 +74,8 @@ class _Asks:
 ASKS: dict[str, tuple[_Asks, _Asks]] = {  # level -> (two players, three to six players)
     "easy": (_Asks(4, 0.0, False), _Asks(4, 0.75, False)),
     "normal": (_Asks(None, 0.08, False), _Asks(8, 0.45, False)),
-    "hard": (_Asks(None, 0.0, True), _Asks(None, 0.3, True)),
-    "expert": (_Asks(None, 0.0, True), _Asks(None, 0.0, True)),
+    "hard": (_Asks(None, 0.0, True, ASK_MODEL), _Asks(None, 0.3, True)),
+    "expert": (_Asks(None, 0.0, True, ASK_MODEL), _Asks(None, 0.0, True)),
 }
 
 
@@ -110,7 +115,7 @@ class QuartettAgent:
         self.name = f"quartett-{level}"
         self.cfg = LEVELS.get(level) or LEVELS["hard"]
         self.asks = ASKS[level]
-        self.belief = OpponentBelief() if self.asks[0].belief else None
+        self.belief = OpponentBelief(model=self.asks[0].model) if self.asks[0].belief else None
         self.held: dict[str, float] | None = None  # the latest sampled chances (two players)
 
     def choose(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:

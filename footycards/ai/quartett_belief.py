@@ -6,14 +6,19 @@ either dealt to the opponent, drawn by the opponent at one of its draws, or stil
 the stack. Each such placement gives a whole history of the opponent's hand; it fits the
 record when at every ask the opponent held a card of the quartet and not the card asked
 for (Q4.3), every answer was true (Q4.4) and the same quartets were laid down (Q4.6).
-`OpponentBelief` samples the placements that fit, all alike, with a Metropolis chain, and
-counts how often the opponent holds each card now. Only what the rules force is read;
-nothing is assumed about how the opponent chooses its asks.
+`OpponentBelief` samples the placements that fit with a Metropolis chain, and counts how
+often the opponent holds each card now. Without an `AskModel` every placement that fits
+counts alike: only what the rules force is read. With one, each placement is weighed by
+how likely the opponent's asks were, had it held what the placement says: a player asks
+for a quartet it holds more of sooner (its fullest quartet first), and holds few cards of
+the quartets it did not ask for. The weight is a product over the opponent's asks of a
+factor per quartet (`AskModel`), so it falls apart by quartet as the fit does (below).
 
 The record falls apart by quartet: whether a placement fits depends, quartet by quartet,
-only on where that quartet's cards lie. A step of the chain swaps two cards, so only their
-quartets are checked again. The chain is kept between decisions of one game and continued
-from where it stopped.
+only on where that quartet's cards lie, and so does its factor of the weight. A step of the
+chain swaps two cards, so only their quartets are checked (and weighed) again, and the
+step is kept by the Metropolis rule on the ratio of the weights. The chain is kept between
+decisions of one game and continued from where it stopped.
 """
 
 from __future__ import annotations
@@ -27,8 +32,27 @@ from footycards.core.quartett import QuartettView
 PENALTY = 8.0  # log-weight lost per contradiction with the record (the chain may pass
 # through placements that do not fit; only those that fit are counted)
 SAME_QUARTET = 0.25
-TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK = range(5)  # the steps of `Record.ops`
+TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK, SURE = range(6)  # the steps of `Record.ops`
+OTHER = 6  # a step of a quartet's timeline: the opponent asked for another quartet
 DEALT, DRAWN, STACK, SEEN = range(4)  # the kinds of place of a card (see `_Moves`)
+
+
+@dataclass(frozen=True)
+class AskModel:
+    """How likely an ask of the opponent's is, by what it holds (log weights).
+
+    At an ask for a card of quartet q, a placement in which the opponent then held n cards
+    of q gets `asked[n]`, and `other[m]` for each other quartet it held m cards of. An ask
+    for a card the opponent had seen the seat take from it (`SURE`: it knows where that
+    card is, any level asks for it first) weighs nothing. All zeros: every placement that
+    fits alike."""
+
+    asked: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    other: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+
+    def weighs(self) -> bool:
+        """Whether any placement weighs more than another."""
+        return any(self.asked[1:]) or any(self.other)
 
 
 @dataclass
@@ -41,6 +65,7 @@ class Record:
     dealt: int  # cards dealt to the opponent
     draws: int  # cards the opponent drew from the stack so far
     ops: list[tuple[int, int]]  # the record as steps of the opponent's hand (see `replay`)
+    # SURE: an ask for a card the opponent saw the seat take from it, still in its hand
     opp_laid: int  # bit mask of the quartets the opponent laid down
     opp_cards: int  # cards in the opponent's hand now
     # the raw history (asker, card, hit, drew), to recognise the same game later
@@ -82,20 +107,26 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
         return None
     ops = [(TAKE_SLOT, k) for k in range(dealt)]
     slot = dealt
+    taken: set[int] = set()  # cards the seat took from the opponent and still holds
     for h in history:
         asked = h["card"]
         if asked is not None and asked not in index:
             return None
         if h["asker"] == opp:
             if asked is not None:
-                ops.append((ASK, index[asked]))
+                x = index[asked]
+                ops.append((SURE if x in taken else ASK, x))
                 if h["hit"]:
-                    ops.append((TAKE_CARD, index[asked]))
+                    ops.append((TAKE_CARD, x))
+                    taken.discard(x)
             if h["drew"]:
                 ops.append((TAKE_SLOT, slot))
                 slot += 1
         elif asked is not None:
-            ops.append((GIVE if h["hit"] else LACK, index[asked]))
+            x = index[asked]
+            ops.append((GIVE if h["hit"] else LACK, x))
+            if h["hit"]:
+                taken.add(x)  # (once laid down, the opponent holds none of its quartet)
     laid = 0
     for q in view["seats"][opp]["quartets"]:
         if q not in qindex:
@@ -126,7 +157,7 @@ def replay(record: Record, place: list[int]) -> tuple[int, list[bool]]:
                 has[b] = has[b + 1] = has[b + 2] = has[b + 3] = False
                 cnt[q] = 0
                 laid |= 1 << q
-        elif kind == ASK:  # Q4.3: it holds a card of the quartet, not this one
+        elif kind == ASK or kind == SURE:  # Q4.3: it holds a card of the quartet, not this one
             if has[x] or not cnt[x >> 2]:
                 bad += 1
         elif kind == GIVE:  # Q4.4: it had the card and handed it over
@@ -144,6 +175,25 @@ def replay(record: Record, place: list[int]) -> tuple[int, list[bool]]:
     return bad, has
 
 
+def log_weight(record: Record, place: list[int], model: AskModel) -> float:
+    """The log weight `model` gives the placement `place` (see `replay`): the plain reading
+    of the opponent's asks, kept for checking the chain's, which weighs quartet by quartet."""
+    n = len(record.ids)
+    cnt = [0] * (n // 4)
+    total = 0.0
+    for kind, x in record.ops:
+        if kind <= TAKE_CARD:
+            q = (place[x] if kind == TAKE_SLOT else x) >> 2
+            cnt[q] = (cnt[q] + 1) % 4  # Q4.6: four are laid down at once
+        elif kind == ASK:
+            q = x >> 2
+            total += model.asked[cnt[q]]
+            total += sum(model.other[m] for r, m in enumerate(cnt) if r != q)
+        elif kind == GIVE:
+            cnt[x >> 2] = max(0, cnt[x >> 2] - 1)
+    return total
+
+
 class _Timelines:
     """The record split by quartet: for quartet q, its own steps (when each of its cards
     that the seat has seen came or went, and the asks and answers about it), and the time
@@ -155,10 +205,13 @@ class _Timelines:
     same), at one of the opponent's draws, or never (in the stack, or seen by the seat).
     Those four are one number in base `base` (`code`), and each result is kept (`memo`,
     by quartet and code): the chain comes back to the same few arrangements of a quartet
-    again and again."""
+    again and again. With a `model` that weighs, every quartet's timeline also holds the
+    opponent's asks for other quartets (`OTHER`), and a check gives the quartet's factor
+    of the weight too."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, model: AskModel | None = None) -> None:
         self.record = record
+        self.model = model if model is not None and model.weighs() else None
         nq = len(record.ids) // 4
         self.steps: list[list[tuple[int, int, int]]] = [[] for _q in range(nq)]
         self.slot_time = [0] * (record.dealt + record.draws)
@@ -167,6 +220,12 @@ class _Timelines:
                 self.slot_time[x] = t
             else:
                 self.steps[x >> 2].append((t, kind, x))
+                if kind == ASK and self.model is not None:
+                    for q in range(nq):
+                        if q != x >> 2:
+                            self.steps[q].append((t, OTHER, x))
+        for steps in self.steps:
+            steps.sort()
         # a card's digit: 0 never arrives, 1 dealt, 2 + k at the opponent's draw k; by the
         # place of the placement, the extra last entry for a seen card (`where` -1)
         self.base = record.draws + 2
@@ -174,7 +233,7 @@ class _Timelines:
         digits = [1] * record.dealt + [2 + k for k in range(record.draws)]
         self.digit = digits + [0] * (len(record.unknown) - len(digits) + 1)
         self.arrival = [-1, 0] + self.slot_time[record.dealt :]  # the time of each digit
-        self.memo: list[dict[int, tuple[int, tuple[int, ...]]]] = [{} for _q in range(nq)]
+        self.memo: list[dict[int, tuple[int, tuple[int, ...], float]]] = [{} for _q in range(nq)]
 
     def code(self, q: int, where: list[int]) -> int:
         """Where quartet q's four cards arrive, as one number (see the class)."""
@@ -183,10 +242,15 @@ class _Timelines:
 
     def check(self, q: int, where: list[int]) -> tuple[int, tuple[int, ...]]:
         """Contradictions within quartet q, and the cards of q the opponent holds now."""
-        return self.check_code(q, self.code(q, where))
+        bad, hold, _w = self.check_code(q, self.code(q, where))
+        return bad, hold
 
-    def check_code(self, q: int, code: int) -> tuple[int, tuple[int, ...]]:
-        """`check` for quartet q's cards arriving as `code` says."""
+    def factor(self, q: int, where: list[int]) -> float:
+        """Quartet q's factor of the placement's log weight (0 without a model)."""
+        return self.check_code(q, self.code(q, where))[2]
+
+    def check_code(self, q: int, code: int) -> tuple[int, tuple[int, ...], float]:
+        """`check` for quartet q's cards arriving as `code` says, and q's log weight."""
         memo = self.memo[q]
         found = memo.get(code)
         if found is None:
@@ -194,9 +258,9 @@ class _Timelines:
             found = memo[code] = self._check(q, times)
         return found
 
-    def _check(self, q: int, times: list[int]) -> tuple[int, tuple[int, ...]]:
-        """`check` worked out: the quartet's steps with its cards' arrival times merged in
-        (-1: never)."""
+    def _check(self, q: int, times: list[int]) -> tuple[int, tuple[int, ...], float]:
+        """`check_code` worked out: the quartet's steps with its cards' arrival times merged
+        in (-1: never)."""
         steps = self.steps[q]
         come = [(t, TAKE_SLOT, (q << 2) + k) for k, t in enumerate(times) if t >= 0]
         if come:
@@ -204,33 +268,42 @@ class _Timelines:
         hold: set[int] = set()
         bad = 0
         laid = False
+        model = self.model
+        logw = 0.0
         for _t, kind, x in steps:
             if kind <= TAKE_CARD:
                 hold.add(x)
                 if len(hold) == 4:  # Q4.6
                     hold.clear()
                     laid = True
-            elif kind == ASK:
+            elif kind == ASK or kind == SURE:
                 if x in hold or not hold:
                     bad += 1
+                elif model is not None and kind == ASK:
+                    logw += model.asked[len(hold)]
             elif kind == GIVE:
                 if x in hold:
                     hold.discard(x)
                 else:
                     bad += 1
+            elif kind == OTHER:
+                if model is not None:
+                    logw += model.other[len(hold)]
             elif x in hold:
                 bad += 1
         if laid != bool(self.record.opp_laid >> q & 1):
             bad += 1
-        return bad, tuple(sorted(hold))
+        return bad, tuple(sorted(hold)), logw
 
 
 @dataclass
 class OpponentBelief:
-    """A Metropolis chain over placements of the unknown cards, kept between decisions."""
+    """A Metropolis chain over placements of the unknown cards, kept between decisions;
+    `model`: how the placements are weighed by the opponent's asks (None: alike)."""
 
     record: Record | None = None
     place: list[int] = field(default_factory=list)
+    model: AskModel | None = None
 
     def chances(
         self, view: QuartettView, catalog_ids: list[str], rng: random.Random, steps: int
@@ -242,7 +315,7 @@ class OpponentBelief:
             return None
         self._continue(record, rng)
         self.record = record
-        kept, seen = _sample(record, self.place, rng, steps)
+        kept, seen = _sample(record, self.place, rng, steps, self.model)
         if not kept:
             return None
         return {c: seen[k] / kept for k, c in enumerate(record.ids)}
@@ -276,11 +349,16 @@ class OpponentBelief:
 
 
 def _sample(
-    record: Record, place: list[int], rng: random.Random, steps: int
+    record: Record,
+    place: list[int],
+    rng: random.Random,
+    steps: int,
+    model: AskModel | None = None,
 ) -> tuple[int, list[int]]:
     """Run the chain `steps` steps from `place` (changed in place): the steps spent after
     the burn-in (the first quarter) in placements that fit the record, and for each card how
-    many of those the opponent held it in.
+    many of those the opponent held it in. With a `model`, the chain stays in each
+    placement in proportion to its weight (`AskModel`): the Metropolis rule on the ratio.
 
     One loop with everything in local names (it is the `hard` AI's whole cost): a step
     proposes a swap (see `_Moves`), checks the one or two quartets it would touch
@@ -289,7 +367,7 @@ def _sample(
     and undone would. A quartet's cards are counted when its hand changes
     (each card of the old hand gets the kept steps since the last change), not at every
     step."""
-    lines = _Timelines(record)
+    lines = _Timelines(record, model)
     moves = _Moves(record, place)
     where, group, slots = moves.where, moves.group, moves.slots
     qat, qoffsets, count = moves.qat, moves.offsets, moves.count
@@ -300,7 +378,7 @@ def _sample(
     nq = len(record.ids) // 4
     codes = [lines.code(q, where) for q in range(nq)]  # where each quartet's cards arrive
     checked = [lines.check_code(q, code) for q, code in enumerate(codes)]
-    bad = sum(b for b, _h in checked)
+    bad = sum(b for b, _h, _w in checked)
     seen = [0] * len(record.ids)
     since = [0] * nq  # `kept` when each quartet's hand was last counted
     kept = 0  # steps spent in placements that fit the record
@@ -341,12 +419,17 @@ def _sample(
             code_b = codes[qb] - move * powers[cj & 3]
             new_a = found[qa](code_a) or check(qa, code_a)
             new_b = found[qb](code_b) or check(qb, code_b)
-            delta = new_a[0] - checked[qa][0] + new_b[0] - checked[qb][0]
+            old_a, old_b = checked[qa], checked[qb]
+            delta = new_a[0] - old_a[0] + new_b[0] - old_b[0]
+            ratio = weight * delta + new_a[2] - old_a[2] + new_b[2] - old_b[2]
         else:
             code_a -= move * powers[cj & 3]
             new_a = new_b = found[qa](code_a) or check(qa, code_a)
-            delta = new_a[0] - checked[qa][0]
-        if delta <= 0 or weight * delta > log(1.0 - pick()):
+            old_a = checked[qa]
+            delta = new_a[0] - old_a[0]
+            ratio = weight * delta + new_a[2] - old_a[2]
+        # without a model `ratio` is 0 exactly when `delta` is: the same steps kept
+        if ratio >= 0.0 or ratio > log(1.0 - pick()):
             # swap, marking the quartets whose pairs to list again (see _Moves)
             if qa != qb:
                 relist.add(qa)
@@ -399,7 +482,7 @@ def _sample(
     run = steps - (entered if entered > burn else burn) if moves.any() else 1
     if run > 0 and not bad:
         kept += run
-    for q, (_b, hold) in enumerate(checked):
+    for q, (_b, hold, _w) in enumerate(checked):
         for c in hold:
             seen[c] += kept - since[q]
     return kept, seen

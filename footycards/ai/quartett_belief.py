@@ -304,20 +304,26 @@ class OpponentBelief:
     record: Record | None = None
     place: list[int] = field(default_factory=list)
     model: AskModel | None = None
+    keep: int = 0  # the opponent's hands to keep from a decision's chain (`hands`)
+    hands: list[list[str]] = field(default_factory=list)  # the latest decision's
 
     def chances(
         self, view: QuartettView, catalog_ids: list[str], rng: random.Random, steps: int
     ) -> dict[str, float] | None:
         """The chance the opponent holds each card now, from `steps` steps of the chain
-        (None when the view cannot be read or no placement met fits the record)."""
+        (None when the view cannot be read or no placement met fits the record). With
+        `keep`, up to that many of the opponent's whole hands met in placements that fit,
+        spread evenly over the steps after the burn-in, are kept in `hands`."""
+        self.hands = []
         record = read_record(view, catalog_ids)
         if record is None:
             return None
         self._continue(record, rng)
         self.record = record
-        kept, seen = _sample(record, self.place, rng, steps, self.model)
+        kept, seen, hands = _sample(record, self.place, rng, steps, self.model, self.keep)
         if not kept:
             return None
+        self.hands = [[record.ids[c] for c in hand] for hand in hands]
         return {c: seen[k] / kept for k, c in enumerate(record.ids)}
 
     def _continue(self, record: Record, rng: random.Random) -> None:
@@ -354,11 +360,14 @@ def _sample(
     rng: random.Random,
     steps: int,
     model: AskModel | None = None,
-) -> tuple[int, list[int]]:
+    keep: int = 0,
+) -> tuple[int, list[int], list[list[int]]]:
     """Run the chain `steps` steps from `place` (changed in place): the steps spent after
     the burn-in (the first quarter) in placements that fit the record, and for each card how
     many of those the opponent held it in. With a `model`, the chain stays in each
     placement in proportion to its weight (`AskModel`): the Metropolis rule on the ratio.
+    `keep`: also the opponent's hand (card numbers) at up to that many evenly spaced steps
+    after the burn-in (or the first step after that in a placement that fits).
 
     One loop with everything in local names (it is the `hard` AI's whole cost): a step
     proposes a swap (see `_Moves`), checks the one or two quartets it would touch
@@ -387,7 +396,13 @@ def _sample(
     pick, log = rng.random, math.log
     same, weight = SAME_QUARTET, -PENALTY
     listed = False
+    hands: list[list[int]] = []
+    every = max(1, (steps - burn) // keep) if keep else steps + 1
+    snap = burn + every if keep else steps + 1  # the next step a hand is kept at
     for step in range(steps if moves.any() else 0):
+        if step >= snap and not bad:  # (in a placement that does not fit: the next that does)
+            snap = step + every
+            hands.append([c for _b, hold, _w in checked for c in hold])
         # propose (see _Moves)
         if pick() < same:
             if relist:
@@ -485,7 +500,9 @@ def _sample(
     for q, (_b, hold, _w) in enumerate(checked):
         for c in hold:
             seen[c] += kept - since[q]
-    return kept, seen
+    if keep and not bad and (not hands or not moves.any()):
+        hands.append([c for _b, hold, _w in checked for c in hold])  # the last placement
+    return kept, seen, hands[:keep]
 
 
 class _Moves:

@@ -4,7 +4,8 @@ Its lead is `expert` (footycards/ai/quartett.py: hard's belief without hard's ca
 asks). Its samples place the hidden hands as they fit what the view tells: with three to
 six players placements from the joint belief (`quartett_hands`: who lacked which card, who
 must hold which quartet, nobody holds a whole quartet), with two players the opponent's
-hand drawn by the sampled chance of each card (`OpponentBelief`). The engine's hook
+whole hands met by the lead's chain (`OpponentBelief`, weighed by the opponent's asks; its
+hand drawn by the sampled chance of each card when the chain kept none). The engine's hook
 (`determinize`) builds each state, and those cards are then placed in it; a view the
 belief cannot read keeps the hook's own deal. With three to six players the samples go to
 master's determinized search (`MasterAgent.search`: the candidates played in the same
@@ -24,6 +25,7 @@ from .quartett import QuartettAgent, belief_known, deck_catalog, hands_belief
 from .quartett_duel import DuelSearch, candidates
 
 KEEP = 24  # placements kept from one chain per decision (three to six players)
+DUEL_KEEP = 48  # two players: the opponent's hands kept from the lead's chain a decision
 TRIES = 20  # two players: hands drawn before the hook's own deal is kept
 # rollouts by normal judge asks poorly (what an ask tells the others is worth more than
 # normal makes of it; measured before the belief samples: master at 1.5 standard errors
@@ -53,8 +55,13 @@ class _Belief:
             belief = hands_belief(view, random.Random(rng.getrandbits(64)), keep=KEEP)
             if belief is not None:
                 self.samples = belief.samples
-        elif lead.held is not None:  # the lead's chances of this decision
+        elif lead.held is not None:  # the lead's chain of this decision
             unseen = {c["id"] for c in deck_catalog(view)} - set(self.known)
+            other = 1 - view["seat"]
+            hands = lead.belief.hands if lead.belief is not None else []
+            self.samples = [
+                {c: (other if c in held else None) for c in unseen} for held in map(set, hands)
+            ]
             self.chance = {c: p for c, p in lead.held.items() if c in unseen}
 
     def determinize(self, view: Any, rng: random.Random) -> Any:
@@ -126,6 +133,8 @@ class AskMaster:
     def __init__(self, engine: str) -> None:
         self.engine = importlib.import_module(engine)
         self.lead = QuartettAgent("expert")
+        if self.lead.belief is not None:
+            self.lead.belief.keep = DUEL_KEEP
         self.stats = {"decisions": 0, "samples": 0, "switched": 0}
 
     def choose(self, view: Any, legal: list[Any], rng: random.Random, budget: Budget) -> Any:

@@ -312,3 +312,37 @@ def test_asks_for_a_quartet_make_a_fuller_hand_of_it_likelier():
     h_weighed = sum(weighed[c] for c in ("H1", "H2", "H3", "H4"))
     assert h_alike >= 1.0 - 1e-9 and h_weighed >= 1.0 - 1e-9  # Q4.3: it holds one at least
     assert h_weighed > h_alike + 0.15
+
+
+def test_the_hands_kept_are_whole_hands_that_fit():
+    """`keep`: the opponent's hands met by the chain have its size, hold no card the seat
+    holds or saw leave the opponent, every card it took in public, and on average hold
+    each card about as often as the chances say."""
+    reads = read = 0
+    for g in range(6):
+        state = game.new_game(2, seed=g, options={"mode": "quartett"})
+        rng = random.Random(g)
+        belief = OpponentBelief(model=MODEL, keep=40)
+        while not state.is_over:
+            seat = state.to_move
+            view = state.view(seat)
+            got = belief.chances(view, ids_of(view), random.Random(g), 12000)
+            reads += 1
+            if got is None:  # no placement met fits (hard then counts per seat)
+                state.apply(rng.choice(state.legal_actions()))
+                continue
+            read += 1
+            assert 0 < len(belief.hands) <= 40
+            mine = {c["id"] for c in view["hand"]}
+            sure = {c for c, p in got.items() if p == 1.0}
+            for hand in belief.hands:
+                assert sorted(hand) == sorted(set(hand))
+                assert len(hand) == view["seats"][1 - seat]["cards"]
+                assert not mine & set(hand)
+                assert sure <= set(hand)
+            if len(belief.hands) == 40:
+                for c, p in got.items():
+                    share = sum(c in hand for hand in belief.hands) / 40
+                    assert abs(share - p) < 0.35
+            state.apply(rng.choice(state.legal_actions()))
+    assert read > 0.9 * reads

@@ -32,8 +32,8 @@ from footycards.core.quartett import QuartettView
 PENALTY = 8.0  # log-weight lost per contradiction with the record (the chain may pass
 # through placements that do not fit; only those that fit are counted)
 SAME_QUARTET = 0.25
-TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK, SURE = range(6)  # the steps of `Record.ops`
-OTHER = 6  # a step of a quartet's timeline: the opponent asked for another quartet
+TAKE_SLOT, TAKE_CARD, ASK, GIVE, LACK, SURE, SHOWN = range(7)  # the steps of `Record.ops`
+OTHER, OTHER_SHOWN = 7, 8  # steps of a quartet's timeline: an ask (ASK, SHOWN) for another
 DEALT, DRAWN, STACK, SEEN = range(4)  # the kinds of place of a card (see `_Moves`)
 
 
@@ -44,11 +44,14 @@ class AskModel:
     At an ask for a card of quartet q, a placement in which the opponent then held n cards
     of q gets `asked[n]`, and `other[m]` for each other quartet it held m cards of. An ask
     for a card the opponent had seen the seat take from it (`SURE`: it knows where that
-    card is, any level asks for it first) weighs nothing. All zeros: every placement that
-    fits alike."""
+    card is, any level asks for it first) weighs nothing; one for a card of a quartet the
+    seat had shown it holds, by asking for a card of it (`SHOWN`: the levels ask where a
+    hit is likelier), weighs `shown` times as much. All zeros: every placement that fits
+    alike."""
 
     asked: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     other: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    shown: float = 1.0
 
     def weighs(self) -> bool:
         """Whether any placement weighs more than another."""
@@ -65,7 +68,8 @@ class Record:
     dealt: int  # cards dealt to the opponent
     draws: int  # cards the opponent drew from the stack so far
     ops: list[tuple[int, int]]  # the record as steps of the opponent's hand (see `replay`)
-    # SURE: an ask for a card the opponent saw the seat take from it, still in its hand
+    # SURE: an ask for a card the opponent saw the seat take from it, still in its hand;
+    # SHOWN: an ask for a card of a quartet the seat asked for since it last gave one away
     opp_laid: int  # bit mask of the quartets the opponent laid down
     opp_cards: int  # cards in the opponent's hand now
     # the raw history (asker, card, hit, drew), to recognise the same game later
@@ -108,6 +112,7 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
     ops = [(TAKE_SLOT, k) for k in range(dealt)]
     slot = dealt
     taken: set[int] = set()  # cards the seat took from the opponent and still holds
+    shown: set[int] = set()  # quartets the seat asked for since it last gave a card of one
     for h in history:
         asked = h["card"]
         if asked is not None and asked not in index:
@@ -115,16 +120,18 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
         if h["asker"] == opp:
             if asked is not None:
                 x = index[asked]
-                ops.append((SURE if x in taken else ASK, x))
+                ops.append((SURE if x in taken else SHOWN if x >> 2 in shown else ASK, x))
                 if h["hit"]:
                     ops.append((TAKE_CARD, x))
                     taken.discard(x)
+                    shown.discard(x >> 2)
             if h["drew"]:
                 ops.append((TAKE_SLOT, slot))
                 slot += 1
         elif asked is not None:
             x = index[asked]
             ops.append((GIVE if h["hit"] else LACK, x))
+            shown.add(x >> 2)
             if h["hit"]:
                 taken.add(x)  # (once laid down, the opponent holds none of its quartet)
     laid = 0
@@ -157,7 +164,7 @@ def replay(record: Record, place: list[int]) -> tuple[int, list[bool]]:
                 has[b] = has[b + 1] = has[b + 2] = has[b + 3] = False
                 cnt[q] = 0
                 laid |= 1 << q
-        elif kind == ASK or kind == SURE:  # Q4.3: it holds a card of the quartet, not this one
+        elif kind in (ASK, SURE, SHOWN):  # Q4.3: it holds a card of the quartet, not this one
             if has[x] or not cnt[x >> 2]:
                 bad += 1
         elif kind == GIVE:  # Q4.4: it had the card and handed it over
@@ -185,10 +192,11 @@ def log_weight(record: Record, place: list[int], model: AskModel) -> float:
         if kind <= TAKE_CARD:
             q = (place[x] if kind == TAKE_SLOT else x) >> 2
             cnt[q] = (cnt[q] + 1) % 4  # Q4.6: four are laid down at once
-        elif kind == ASK:
+        elif kind == ASK or kind == SHOWN:
             q = x >> 2
-            total += model.asked[cnt[q]]
-            total += sum(model.other[m] for r, m in enumerate(cnt) if r != q)
+            scale = 1.0 if kind == ASK else model.shown
+            total += scale * model.asked[cnt[q]]
+            total += scale * sum(model.other[m] for r, m in enumerate(cnt) if r != q)
         elif kind == GIVE:
             cnt[x >> 2] = max(0, cnt[x >> 2] - 1)
     return total
@@ -220,10 +228,11 @@ class _Timelines:
                 self.slot_time[x] = t
             else:
                 self.steps[x >> 2].append((t, kind, x))
-                if kind == ASK and self.model is not None:
+                if self.model is not None and (kind == ASK or kind == SHOWN and self.model.shown):
+                    other = OTHER if kind == ASK else OTHER_SHOWN
                     for q in range(nq):
                         if q != x >> 2:
-                            self.steps[q].append((t, OTHER, x))
+                            self.steps[q].append((t, other, x))
         for steps in self.steps:
             steps.sort()
         # a card's digit: 0 never arrives, 1 dealt, 2 + k at the opponent's draw k; by the
@@ -268,7 +277,8 @@ class _Timelines:
         hold: set[int] = set()
         bad = 0
         laid = False
-        model = self.model
+        model = self.model or AskModel()
+        asked, other, shown = model.asked, model.other, model.shown
         logw = 0.0
         for _t, kind, x in steps:
             if kind <= TAKE_CARD:
@@ -276,21 +286,24 @@ class _Timelines:
                 if len(hold) == 4:  # Q4.6
                     hold.clear()
                     laid = True
-            elif kind == ASK or kind == SURE:
-                if x in hold or not hold:
-                    bad += 1
-                elif model is not None and kind == ASK:
-                    logw += model.asked[len(hold)]
             elif kind == GIVE:
                 if x in hold:
                     hold.discard(x)
                 else:
                     bad += 1
+            elif kind == LACK:
+                if x in hold:
+                    bad += 1
             elif kind == OTHER:
-                if model is not None:
-                    logw += model.other[len(hold)]
-            elif x in hold:
+                logw += other[len(hold)]
+            elif kind == OTHER_SHOWN:
+                logw += shown * other[len(hold)]
+            elif x in hold or not hold:  # ASK, SURE, SHOWN
                 bad += 1
+            elif kind == ASK:
+                logw += asked[len(hold)]
+            elif kind == SHOWN:
+                logw += shown * asked[len(hold)]
         if laid != bool(self.record.opp_laid >> q & 1):
             bad += 1
         return bad, tuple(sorted(hold)), logw

@@ -346,3 +346,33 @@ def test_the_hands_kept_are_whole_hands_that_fit():
                     assert abs(share - p) < 0.35
             state.apply(rng.choice(state.legal_actions()))
     assert read > 0.9 * reads
+
+
+def test_hard_reads_only_its_view_with_two_players():
+    """The same decisions and the same kept hands when the cards its seat cannot see are
+    dealt again (`reshuffled`): hard's decisions of a two-player game (its belief weighed
+    by the opponent's asks), ten seeds each, played against normal."""
+    from footycards.ai.quartett import QuartettAgent
+
+    state = game.new_game(2, seed=11, options={"mode": "quartett"})
+    rng = random.Random(11)
+    checked = 0
+    while not state.is_over and checked < 12:
+        m = state.to_move
+        legal = state.legal_actions()
+        twin = state.reshuffled(m, random.Random(checked))
+        view, twin_view = state.view(m, log=False), twin.view(m, log=False)
+        assert view == twin_view
+        if len(legal) > 1 and m == 0:
+            picks, again = [], []
+            for k in range(10):
+                one, two = QuartettAgent("hard"), QuartettAgent("hard")
+                assert one.belief is not None and two.belief is not None
+                one.belief.keep = two.belief.keep = 8
+                picks.append(str(one.choose(view, legal, random.Random(k))))
+                again.append(str(two.choose(twin_view, twin.legal_actions(), random.Random(k))))
+                assert one.belief.hands == two.belief.hands
+            assert picks == again
+            checked += 1
+        state.apply(QuartettAgent("normal").choose(view, legal, rng))
+    assert checked >= 5

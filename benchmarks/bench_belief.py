@@ -1,12 +1,12 @@
 """Provides the belief benchmark: how well `hard`'s reading of the two-player ask game guesses.
 
 Usage: python benchmarks/bench_belief.py [--games N] [--first SEED] [--against LEVEL]
-       [--model "a1,a2,a3/o1,o2,o3[/s]" ...] [--steps S]
+       [--model "a1,a2,a3/o1,o2,o3[/s[/p]]" ...] [--steps S]
 
 Plays N two-player Quartett games (the ask game; game g on seed g, `hard` in seat g % 2)
 of `hard` against LEVEL (default `normal`), keeping at each of hard's decisions its view,
 its legal asks and the opponent's real hand. Then for each model given (`--model`: the log
-weights `AskModel.asked[1..3]` and `AskModel.other[1..3]`, and its `shown`; "none": every
+weights `AskModel.asked[1..3]` and `AskModel.other[1..3]`, its `shown` and `passed`; "none": every
 fitting history alike) a fresh `OpponentBelief` per game reads those views in order (S
 chain steps each, default hard's), and this prints, over every card the seat cannot place
 (neither its own, nor known by a hit, nor on the table):
@@ -61,13 +61,14 @@ def positions(games: range, against: str) -> list[list[tuple[Any, list[str], set
 
 
 def parse_model(text: str) -> AskModel | None:
-    """ "a1,a2,a3/o1,o2,o3[/shown]" as an AskModel; "none": None."""
+    """ "a1,a2,a3/o1,o2,o3[/shown[/passed]]" as an AskModel; "none": None."""
     if text == "none":
         return None
     parts = text.split("/")
     asked, other = (tuple(float(x) for x in part.split(",")) for part in parts[:2])
     shown = float(parts[2]) if len(parts) > 2 else 1.0
-    return AskModel((0.0, *asked), (0.0, *other), shown)  # type: ignore[arg-type]
+    passed = float(parts[3]) if len(parts) > 3 else 0.0
+    return AskModel((0.0, *asked), (0.0, *other), shown, passed)  # type: ignore[arg-type]
 
 
 def score(

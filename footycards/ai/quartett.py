@@ -23,7 +23,7 @@ HANDS_STEPS = 3000  # chain steps per decision of `hard` with three to six playe
 # how `hard` and `master` weigh the opponent's histories by its asks in the two-player game
 # (quartett_belief.AskModel: log weights by the cards held of the quartet asked for, and of
 # each other quartet at that ask), tuned with benchmarks/bench_belief.py (README, Quartett AI)
-ASK_MODEL = AskModel(asked=(0.0, 0.0, 1.0, 2.0), other=(0.0, 0.0, -0.5, -1.5))
+ASK_MODEL = AskModel(asked=(0.0, 0.0, 1.0, 2.0), other=(0.0, 0.0, -0.3, -0.3), passed=-2.0)
 RUN_HANDS = 48  # the opponent's hands a level that weighs runs keeps from its chain
 RUN_QUARTET = 1.0  # what a completed quartet adds to a run, in cards
 

@@ -42,7 +42,9 @@ class AskModel:
     """How likely an ask of the opponent's is, by what it holds (log weights).
 
     At an ask for a card of quartet q, a placement in which the opponent then held n cards
-    of q gets `asked[n]`, and `other[m]` for each other quartet it held m cards of. An ask
+    of q gets `asked[n]`, and `other[m]` for each other quartet it held m cards of and
+    could have asked for a card of as likely to be a hit (`Record.tiers`); `passed` for
+    each quartet (q too) it could have asked for a likelier hit of. An ask
     for a card the opponent had seen the seat take from it (`SURE`: it knows where that
     card is, any level asks for it first) weighs nothing; one for a card of a quartet the
     seat had shown it holds, by asking for a card of it (`SHOWN`: the levels ask where a
@@ -52,10 +54,14 @@ class AskModel:
     asked: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     other: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     shown: float = 1.0
+    # per quartet at an ask: the opponent held cards of it but not a card of it the seat
+    # was likelier to hold, as the public record shows the seat (`Record.tiers`), than the
+    # card it asked for -- the levels ask for the likeliest hit first
+    passed: float = 0.0
 
     def weighs(self) -> bool:
         """Whether any placement weighs more than another."""
-        return any(self.asked[1:]) or any(self.other)
+        return any(self.asked[1:]) or any(self.other) or bool(self.passed)
 
 
 @dataclass
@@ -72,6 +78,10 @@ class Record:
     # SHOWN: an ask for a card of a quartet the seat asked for since it last gave one away
     opp_laid: int  # bit mask of the quartets the opponent laid down
     opp_cards: int  # cards in the opponent's hand now
+    # at each ask of the opponent's (by its step in `ops`), how likely the public record
+    # made it that the seat held each card: 3 taken from the opponent in public, 2 of a
+    # quartet the seat showed (asked for), 1 nothing known, 0 the seat said it lacked it
+    tiers: dict[int, list[int]]
     # the raw history (asker, card, hit, drew), to recognise the same game later
     history: list[tuple[int, str | None, bool, bool]]
 
@@ -113,6 +123,8 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
     slot = dealt
     taken: set[int] = set()  # cards the seat took from the opponent and still holds
     shown: set[int] = set()  # quartets the seat asked for since it last gave a card of one
+    lacked: set[int] = set()  # cards the seat said it lacked (asked for, or asked for them)
+    tiers: dict[int, list[int]] = {}
     for h in history:
         asked = h["card"]
         if asked is not None and asked not in index:
@@ -120,11 +132,17 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
         if h["asker"] == opp:
             if asked is not None:
                 x = index[asked]
+                tiers[len(ops)] = [
+                    3 if c in taken else 0 if c in lacked else 2 if c >> 2 in shown else 1
+                    for c in range(len(ids))
+                ]
                 ops.append((SURE if x in taken else SHOWN if x >> 2 in shown else ASK, x))
                 if h["hit"]:
                     ops.append((TAKE_CARD, x))
                     taken.discard(x)
                     shown.discard(x >> 2)
+                else:
+                    lacked.add(x)
             if h["drew"]:
                 ops.append((TAKE_SLOT, slot))
                 slot += 1
@@ -134,6 +152,9 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
             shown.add(x >> 2)
             if h["hit"]:
                 taken.add(x)  # (once laid down, the opponent holds none of its quartet)
+                lacked.discard(x)
+            else:
+                lacked.add(x)
     laid = 0
     for q in view["seats"][opp]["quartets"]:
         if q not in qindex:
@@ -141,7 +162,7 @@ def read_record(view: QuartettView, catalog_ids: list[str]) -> Record | None:
         laid |= 1 << qindex[q]
     raw = [(h["asker"], h["card"], h["hit"], h["drew"]) for h in history]
     cards = view["seats"][opp]["cards"]
-    return Record(me, ids, unknown, dealt, draws, ops, laid, cards, raw)
+    return Record(me, ids, unknown, dealt, draws, ops, laid, cards, tiers, raw)
 
 
 def replay(record: Record, place: list[int]) -> tuple[int, list[bool]]:
@@ -186,19 +207,32 @@ def log_weight(record: Record, place: list[int], model: AskModel) -> float:
     """The log weight `model` gives the placement `place` (see `replay`): the plain reading
     of the opponent's asks, kept for checking the chain's, which weighs quartet by quartet."""
     n = len(record.ids)
-    cnt = [0] * (n // 4)
+    has = [False] * n
     total = 0.0
-    for kind, x in record.ops:
+    for t, (kind, x) in enumerate(record.ops):
         if kind <= TAKE_CARD:
-            q = (place[x] if kind == TAKE_SLOT else x) >> 2
-            cnt[q] = (cnt[q] + 1) % 4  # Q4.6: four are laid down at once
-        elif kind == ASK or kind == SHOWN:
-            q = x >> 2
-            scale = 1.0 if kind == ASK else model.shown
-            total += scale * model.asked[cnt[q]]
-            total += scale * sum(model.other[m] for r, m in enumerate(cnt) if r != q)
+            c = place[x] if kind == TAKE_SLOT else x
+            has[c] = True
+            b = c >> 2 << 2
+            if all(has[b : b + 4]):  # Q4.6: laid down at once
+                has[b] = has[b + 1] = has[b + 2] = has[b + 3] = False
         elif kind == GIVE:
-            cnt[x >> 2] = max(0, cnt[x >> 2] - 1)
+            has[x] = False
+        elif kind == ASK or kind == SHOWN:
+            scale = 1.0 if kind == ASK else model.shown
+            tier = record.tiers[t]
+            for r in range(n // 4):
+                cards = range(r << 2, (r << 2) + 4)
+                held = sum(1 for c in cards if has[c])
+                if not held:
+                    continue
+                free = [tier[c] for c in cards if not has[c] and c != x]
+                if any(v > tier[x] for v in free):
+                    total += model.passed
+                if r == x >> 2:
+                    total += scale * model.asked[held]
+                elif not any(v > tier[x] for v in free) and tier[x] in free:
+                    total += scale * model.other[held]
     return total
 
 
@@ -220,6 +254,7 @@ class _Timelines:
     def __init__(self, record: Record, model: AskModel | None = None) -> None:
         self.record = record
         self.model = model if model is not None and model.weighs() else None
+        self.passing: dict[int, int] = {}  # by ask: the cards of its own quartet likelier hits
         nq = len(record.ids) // 4
         self.steps: list[list[tuple[int, int, int]]] = [[] for _q in range(nq)]
         self.slot_time = [0] * (record.dealt + record.draws)
@@ -228,11 +263,19 @@ class _Timelines:
                 self.slot_time[x] = t
             else:
                 self.steps[x >> 2].append((t, kind, x))
-                if self.model is not None and (kind == ASK or kind == SHOWN and self.model.shown):
+                if self.model is not None and (kind == ASK or kind == SHOWN):
+                    # for each other quartet, as bits of its four cards: those likelier
+                    # hits than x (low four bits) and those as likely (the next four)
+                    tier = record.tiers[t]
                     other = OTHER if kind == ASK else OTHER_SHOWN
                     for q in range(nq):
-                        if q != x >> 2:
-                            self.steps[q].append((t, other, x))
+                        b = q << 2
+                        over = sum(1 << k for k in range(4) if tier[b + k] > tier[x])
+                        if q == x >> 2:
+                            self.passing[t] = over
+                            continue
+                        same = sum(1 << k for k in range(4) if tier[b + k] == tier[x])
+                        self.steps[q].append((t, other, over | same << 4))
         for steps in self.steps:
             steps.sort()
         # a card's digit: 0 never arrives, 1 dealt, 2 + k at the opponent's draw k; by the
@@ -278,9 +321,10 @@ class _Timelines:
         bad = 0
         laid = False
         model = self.model or AskModel()
-        asked, other, shown = model.asked, model.other, model.shown
+        asked, other, shown, passed = model.asked, model.other, model.shown, model.passed
+        passing = self.passing
         logw = 0.0
-        for _t, kind, x in steps:
+        for t, kind, x in steps:
             if kind <= TAKE_CARD:
                 hold.add(x)
                 if len(hold) == 4:  # Q4.6
@@ -294,16 +338,19 @@ class _Timelines:
             elif kind == LACK:
                 if x in hold:
                     bad += 1
-            elif kind == OTHER:
-                logw += other[len(hold)]
-            elif kind == OTHER_SHOWN:
-                logw += shown * other[len(hold)]
+            elif kind >= OTHER:  # OTHER, OTHER_SHOWN: x the bits of likelier, as likely
+                if hold:
+                    free = 15 & ~sum(1 << (c & 3) for c in hold)
+                    if x & free:
+                        logw += passed
+                    elif x >> 4 & free:
+                        logw += (1.0 if kind == OTHER else shown) * other[len(hold)]
             elif x in hold or not hold:  # ASK, SURE, SHOWN
                 bad += 1
-            elif kind == ASK:
-                logw += asked[len(hold)]
-            elif kind == SHOWN:
-                logw += shown * asked[len(hold)]
+            elif kind != SURE:
+                logw += (1.0 if kind == ASK else shown) * asked[len(hold)]
+                if passing.get(t, 0) & 15 & ~sum(1 << (c & 3) for c in hold):
+                    logw += passed
         if laid != bool(self.record.opp_laid >> q & 1):
             bad += 1
         return bad, tuple(sorted(hold)), logw

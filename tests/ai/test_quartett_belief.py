@@ -223,7 +223,7 @@ def test_the_same_quartet_pairs_are_those_of_the_groups():
             state.apply(rng.choice(state.legal_actions()))
 
 
-MODEL = AskModel(asked=(0.0, 0.0, 1.0, 2.0), other=(0.0, 0.0, -0.5, -1.5), shown=0.5)
+MODEL = AskModel((0.0, 0.0, 1.0, 2.0), (0.0, 0.0, -0.5, -1.5), shown=0.5, passed=-1.5)
 
 
 def test_the_weight_by_quartet_agrees_with_the_plain_reading():

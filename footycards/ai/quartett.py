@@ -21,11 +21,10 @@ COMPLETE_BONUS = 0.1  # measured: 0.1-0.15 best against random play; 0.3 and mor
 BELIEF_STEPS = 12000  # chain steps per decision of `hard` in the two-player game (~25 ms)
 HANDS_STEPS = 3000  # chain steps per decision of `hard` with three to six players
 # how `hard` and `master` weigh the opponent's histories by its asks in the two-player game
-# (quartett_belief.AskModel: log weights by the cards held of the quartet asked for, and of
-# each other quartet at that ask), tuned with benchmarks/bench_belief.py (README, Quartett AI)
+# (quartett_belief.AskModel: log weights by the cards held of the quartet asked for, of each
+# other quartet with as likely a hit, and per quartet with a likelier hit passed over),
+# tuned with benchmarks/bench_belief.py on seeds 5000-5059 (README, Quartett AI)
 ASK_MODEL = AskModel(asked=(0.0, 0.0, 1.0, 2.0), other=(0.0, 0.0, -0.3, -0.3), passed=-2.0)
-RUN_HANDS = 48  # the opponent's hands a level that weighs runs keeps from its chain
-RUN_QUARTET = 1.0  # what a completed quartet adds to a run, in cards
 
 
 @dataclass(frozen=True)
@@ -60,7 +59,6 @@ class _Asks:
     wild: float  # the chance of an ask at random among the legal ones (a careless moment)
     belief: bool  # sample the hidden hands (two players: OpponentBelief, else HandsBelief)
     model: AskModel | None = None  # two players: how the belief weighs the opponent's asks
-    runs: bool = False  # two players: ask where the whole turn is worth most (`turn_values`)
 
 
 # Tuned with 200-400 games a pair, measured with benchmarks/bench_ladder.py (README, AI
@@ -99,7 +97,9 @@ class QuartettAgent:
     they asked for one (Q4.3); its chances come from an exact, weighted count of the hands
     that fit. `hard` recalls every ask; with two players its chances come from sampling
     whole histories of the opponent's hand that fit the record exactly (`OpponentBelief`):
-    when each card came, what the opponent held at each ask; with three to six players
+    when each card came, what the opponent held at each ask, each history weighed by how
+    likely the opponent's asks were had it held so (`ASK_MODEL`: a player asks for the
+    likeliest hit first, and among those for its fullest quartet); with three to six players
     from a chain over every opponent's hand at once (`quartett_hands`: a card two of
     three opponents lack is with the third). Once the stack is empty every level recalls
     every ask since; so with three to six players, whose stack holds at most two cards,
@@ -120,8 +120,6 @@ class QuartettAgent:
         self.asks = ASKS[level]
         two = self.asks[0]
         self.belief = OpponentBelief(model=two.model) if two.belief else None
-        if self.belief is not None and two.runs:
-            self.belief.keep = RUN_HANDS
         self.held: dict[str, float] | None = None  # the latest sampled chances (two players)
 
     def choose(self, view: QuartettView, legal_actions: list[Any], rng: random.Random) -> Any:
@@ -183,13 +181,7 @@ class QuartettAgent:
         if asks.wild and not careful and rng.random() < asks.wild:
             return rng.choice(legal)  # a careless ask
         chance = self.chances(view, legal, rng)
-        value = None
-        if asks.runs and self.belief is not None and self.belief.hands and view["players"] == 2:
-            hand = [c["id"] for c in view["hand"] or ()]
-            cards = {a.card: chance[(a.seat, a.card)] for a in legal}
-            runs = turn_values(hand, cards, self.belief.hands, RUN_QUARTET)
-            value = {(a.seat, a.card): runs[a.card] for a in legal}
-        return rng.choice(self.best_asks(view, legal, chance, value))
+        return rng.choice(self.best_asks(view, legal, chance))
 
     def chances(
         self, view: QuartettView, legal: list[Any], rng: random.Random
@@ -221,14 +213,9 @@ class QuartettAgent:
         return chance
 
     def best_asks(
-        self,
-        view: QuartettView,
-        legal: list[Any],
-        chance: dict[tuple[int, str], float],
-        value: dict[tuple[int, str], float] | None = None,
+        self, view: QuartettView, legal: list[Any], chance: dict[tuple[int, str], float]
     ) -> list[Any]:
-        """The asks of `legal` that are best by `chance` (equal ones: any of them), or by
-        `value` when given (what the whole turn is worth, `turn_values`)."""
+        """The asks of `legal` that are best by `chance` (equal ones: any of them)."""
         mine_in: dict[str, int] = {}
         for card in view["hand"] or ():
             q = card["id"][:-1]
@@ -244,10 +231,7 @@ class QuartettAgent:
             # most likely hit first (a hit keeps the turn, Q4.4), a card that completes a
             # quartet counting a little more (Q4.6: laid down, it is safe); then the fullest
             # quartet; then the quartet the asked player holds most of
-            if value is not None:
-                hit = value[(a.seat, a.card)]
-            else:
-                hit = chance[(a.seat, a.card)] + (COMPLETE_BONUS if mine == 3 else 0.0)
+            hit = chance[(a.seat, a.card)] + (COMPLETE_BONUS if mine == 3 else 0.0)
             key = (round(hit, 9), mine, round(held[(a.seat, q)], 9))
             if best_key is None or key > best_key:
                 best, best_key = [a], key
@@ -268,54 +252,6 @@ class QuartettAgent:
         if held is None:
             return None
         return {(s, c): held.get(c, 0.0) for s, cards in wanted.items() for c in cards}
-
-
-def turn_values(
-    hand: list[str], chance: dict[str, float], hands: list[list[str]], quartet: float
-) -> dict[str, float]:
-    """Two players: what asking for each card of `chance` (the cards it may ask for, with
-    the chance the opponent holds each) first is worth over the whole turn, in cards taken
-    (a completed quartet `quartet` more), the turn going on while the asks hit (Q4.4).
-
-    The first ask hits with its chance. What follows is read off `hands`, whole hands of
-    the opponent's sampled from the belief: among those holding the first card, the next
-    ask is the card most of them hold, then among those holding that one too the next, and
-    so on, each hit adding the share of them that still hold it. So a card whose quartet
-    the opponent likely holds more of, or that opens a run of likely hits, is worth more
-    than its chance alone."""
-    masks: dict[str, int] = {}
-    for k, held in enumerate(hands):
-        bit = 1 << k
-        for c in held:
-            masks[c] = masks.get(c, 0) | bit
-    mine: dict[str, int] = {}
-    for c in hand:
-        mine[c[:-1]] = mine.get(c[:-1], 0) + 1
-    out: dict[str, float] = {}
-    for first, p in chance.items():
-        counts = dict(mine)
-        q = first[:-1]
-        counts[q] = counts.get(q, 0) + 1
-        worth = 1.0 + (quartet if counts[q] == 4 else 0.0)
-        group = masks.get(first, 0)
-        size = group.bit_count()
-        if size:
-            pool = [c for c in chance if c != first and counts.get(c[:-1], 0) < 4]
-            while pool:
-                best, most = "", 0
-                for c in pool:
-                    n = (masks.get(c, 0) & group).bit_count()
-                    if n > most:
-                        best, most = c, n
-                if not most:
-                    break
-                group &= masks[best]
-                q = best[:-1]
-                counts[q] += 1
-                worth += most / size * (1.0 + (quartet if counts[q] == 4 else 0.0))
-                pool = [c for c in pool if c != best and counts.get(c[:-1], 0) < 4]
-        out[first] = p * worth
-    return out
 
 
 _CATALOGS: dict[tuple[str, ...], list[QuartettCard]] = {}

@@ -275,19 +275,3 @@ def test_a_top_trumps_hint_is_hards_considered_call():
         found = hint("quartett", view, legal, make_agent("quartett", "hard"), seed)
         assert str(found.action) in ("call games", "call abwehr")
         assert found.code == "call"
-
-
-def test_a_turn_is_worth_more_where_the_sampled_hands_hold_a_run():
-    """`turn_values`: A2 and B2 are as likely, but the hands that hold A2 hold A3 too (a
-    second hit follows); a card that completes a quartet adds `quartet` cards."""
-    from footycards.ai.quartett import turn_values
-
-    hands = [["A2", "A3", "C1"], ["A2", "A3"], ["B2", "C2"], ["B2", "B3"]]
-    chance = {"A2": 0.5, "A3": 0.5, "A4": 0.0, "B2": 0.5, "B3": 0.25, "B4": 0.0}
-    got = turn_values(["A1", "B1"], chance, hands, 1.0)
-    assert got["A2"] == got["A3"] == 0.5 * (1 + 1)
-    assert got["B2"] == 0.5 * (1 + 1 / 2)  # one of the two hands with B2 holds B3
-    assert got["B3"] == 0.25 * (1 + 1)
-    assert got["A4"] == got["B4"] == 0.0
-    full = turn_values(["A1", "A2", "A3"], {"A4": 0.5}, [["A4"], ["B1"]], 1.0)
-    assert full["A4"] == 0.5 * 2  # it completes the quartet

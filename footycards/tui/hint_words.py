@@ -62,44 +62,33 @@ def _take(code: str, p: dict, names: list[str]) -> str:
     """Sadikov's reasons (footycards/ai/hints.py, explain_sadikov)."""
     from ..textmode.sadikov import card_text  # the session's rank letters
 
-    column, card = p["column"], card_text(p["card"])
-    share = format_number(p.get("percent", 0)) + "\u00a0%"
-    if code == "take_long":
-        return _("take column {column}: {card} completes a long shot, a sure goal").format(
-            column=column, card=card
-        )
-    if code == "take_free_kick":
-        return _(
+    said = {  # in the session's language, looked up when said
+        "take_long": _("take column {column}: {card} completes a long shot, a sure goal"),
+        "take_free_kick": _(
             "take column {column}: {card} lands on its twin, a free kick ({share} to score)"
-        ).format(column=column, card=card, share=share)
-    if code == "take_corner":
-        return _("take column {column}: {card} makes a corner ({share} to score)").format(
-            column=column, card=card, share=share
-        )
-    if code == "take_shot":
-        return _(
+        ),
+        "take_corner": _("take column {column}: {card} makes a corner ({share} to score)"),
+        "take_shot": _(
             "take column {column}: {card} is the fourth of its pile, a shot ({share} to score)"
-        ).format(column=column, card=card, share=share)
-    if code == "take_attack":
-        return _("take column {column}: {card} is an attack, so you move again").format(
-            column=column, card=card
-        )
-    seat = int(p.get("seat", 0))
-    name = names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
-    if code == "take_deny":
-        return _(
+        ),
+        "take_attack": _("take column {column}: {card} is an attack, so you move again"),
+        "take_deny": _(
             "take column {column}: left there, {card} would give {name} {share} to score"
-        ).format(column=column, card=card, name=name, share=share)
-    if code == "take_deny_attack":
-        return _("take column {column}: left there, {card} would be an attack for {name}").format(
-            column=column, card=card, name=name
-        )
-    if code == "take_removed":
-        return _("take column {column}: {card} does nothing (its suit is removed from you)").format(
-            column=column, card=card
-        )
-    return _("take column {column}: {card} builds your pile of its suit").format(
-        column=column, card=card
+        ),
+        "take_deny_attack": _(
+            "take column {column}: left there, {card} would be an attack for {name}"
+        ),
+        "take_removed": _(
+            "take column {column}: {card} does nothing (its suit is removed from you)"
+        ),
+    }
+    template = said.get(code) or _("take column {column}: {card} builds your pile of its suit")
+    seat = int(p.get("seat", 0))
+    return template.format(
+        column=p["column"],
+        card=card_text(p["card"]),
+        share=format_number(p.get("percent", 0)) + "\u00a0%",
+        name=names[seat] if 0 <= seat < len(names) else f"P{seat + 1}",
     )
 
 

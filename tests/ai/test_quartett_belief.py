@@ -119,25 +119,34 @@ def exact_chances(view: dict, model: AskModel | None = None) -> dict[str, float]
     return {c: held[i] / total for i, c in enumerate(record.ids)}
 
 
-def test_chances_match_an_exact_count_on_a_small_deck(tmp_path):
-    """The chain's chances agree with counting every placement that fits (within sampling
-    noise)."""
+def small_deck_positions(tmp_path, count: int):
+    """(game number, view) of the first `count` games on the small deck, played at random,
+    each at its first position with a draw and four asks behind it (one per game)."""
     deck = small_deck(tmp_path)
-    checked = 0
+    found = 0
     for g in range(30):
         state = game.new_game(2, seed=g, options={"mode": "quartett", "deck": deck})
         rng = random.Random(g)
-        while not state.is_over and checked < 4:
+        while not state.is_over and found < count:
             view = state.view(state.to_move)
             record = read_record(view, ids_of(view))
             if record.draws >= 1 and len(record.history) >= 4:
-                exact = exact_chances(view)
-                got = OpponentBelief().chances(view, ids_of(view), random.Random(g), 20000)
-                assert got is not None
-                assert max(abs(got[c] - exact[c]) for c in exact) < 0.06
-                checked += 1
+                found += 1
+                yield g, view
                 break
             state.apply(rng.choice(state.legal_actions()))
+
+
+def test_chances_match_an_exact_count_on_a_small_deck(tmp_path):
+    """The chain's chances agree with counting every placement that fits (within sampling
+    noise)."""
+    checked = 0
+    for g, view in small_deck_positions(tmp_path, 4):
+        exact = exact_chances(view)
+        got = OpponentBelief().chances(view, ids_of(view), random.Random(g), 20000)
+        assert got is not None
+        assert max(abs(got[c] - exact[c]) for c in exact) < 0.06
+        checked += 1
     assert checked == 4
 
 
@@ -264,26 +273,17 @@ def test_the_weight_by_quartet_agrees_with_the_plain_reading():
 def test_weighed_chances_match_an_exact_weighed_count_on_a_small_deck(tmp_path):
     """With an AskModel the chain's chances agree with every fitting placement counted
     with its weight, and differ from the count of all alike where the asks tell."""
-    deck = small_deck(tmp_path)
     checked = 0
     apart = 0.0
-    for g in range(30):
-        state = game.new_game(2, seed=g, options={"mode": "quartett", "deck": deck})
-        rng = random.Random(g)
-        while not state.is_over and checked < 4:
-            view = state.view(state.to_move)
-            record = read_record(view, ids_of(view))
-            if record.draws >= 1 and len(record.history) >= 4:
-                exact = exact_chances(view, MODEL)
-                plain = exact_chances(view)
-                belief = OpponentBelief(model=MODEL)
-                got = belief.chances(view, ids_of(view), random.Random(g), 60000)
-                assert got is not None
-                assert max(abs(got[c] - exact[c]) for c in exact) < 0.05
-                apart = max(apart, max(abs(plain[c] - exact[c]) for c in exact))
-                checked += 1
-                break
-            state.apply(rng.choice(state.legal_actions()))
+    for g, view in small_deck_positions(tmp_path, 4):
+        exact = exact_chances(view, MODEL)
+        plain = exact_chances(view)
+        belief = OpponentBelief(model=MODEL)
+        got = belief.chances(view, ids_of(view), random.Random(g), 60000)
+        assert got is not None
+        assert max(abs(got[c] - exact[c]) for c in exact) < 0.05
+        apart = max(apart, max(abs(plain[c] - exact[c]) for c in exact))
+        checked += 1
     assert checked == 4
     assert apart > 0.05  # the weights change what is believed
 
